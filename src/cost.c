@@ -1,0 +1,194 @@
+/* cost.c - see cost.h for the model. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cost.h"
+
+/* 128-bit integers: a GCC/Clang extension on every 64-bit target we build on. */
+__extension__ typedef unsigned __int128 u128;
+
+/*
+ * Parse a non-negative decimal "123" or "1.25" with at most maxdec
+ * places into units of 10^-maxdec.  Rejects signs, exponents, empty parts
+ * and values above maxunits.  Returns 0 or -1.
+ */
+int
+decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
+{
+	uint64_t v = 0;
+	unsigned places = 0;
+	int digits = 0, point = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '.' && !point) {
+			point = 1;
+			continue;
+		}
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (point && ++places > maxdec)
+			return -1;
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+		if (v > maxunits)	/* cheap early exit, refined below */
+			v = maxunits + 1;
+		digits++;
+	}
+	if (digits == 0)
+		return -1;
+	for (; places < maxdec; places++) {
+		if (v > maxunits)
+			return -1;
+		v *= 10;
+	}
+	if (v > maxunits)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "S,D": decimals in (0, COST_MAX] with at most 6 places; D may be "sqrt2". */
+int
+cost_parse(const char *arg, struct costs *c)
+{
+	const char *comma = strchr(arg, ',');
+	char sbuf[32];
+	size_t n;
+
+	if (comma == NULL || (n = (size_t)(comma - arg)) >= sizeof(sbuf))
+		return -1;
+	memcpy(sbuf, arg, n);
+	sbuf[n] = '\0';
+	if (decimal_parse(sbuf, 6, (uint64_t)COST_MAX * COST_MICRO, &c->s) != 0 ||
+	    c->s == 0)
+		return -1;
+	if (strcmp(comma + 1, "sqrt2") == 0) {
+		c->d_sqrt2 = 1;
+		c->d = 0;
+		return 0;
+	}
+	c->d_sqrt2 = 0;
+	if (decimal_parse(comma + 1, 6, (uint64_t)COST_MAX * COST_MICRO, &c->d) != 0 ||
+	    c->d == 0)
+		return -1;
+	return 0;
+}
+
+/* floor(sqrt(n)) for a 128-bit n. */
+static uint64_t
+isqrt128(u128 n)
+{
+	uint64_t r = (uint64_t)sqrtl((long double)n);
+
+	/* sqrtl is within an ulp or two: step to the exact floor. */
+	while ((u128)r * r > n)
+		r--;
+	while ((u128)(r + 1) * (r + 1) <= n)
+		r++;
+	return r;
+}
+
+/* floor(x * sqrt(n)); the caller keeps the result below 2^62. */
+uint64_t
+cost_mul_sqrt(uint64_t x, uint64_t n)
+{
+	return isqrt128((u128)x * x * n);
+}
+
+/* ceil(x * sqrt(2)) for x < 2^62. */
+static uint64_t
+mul_sqrt2_ceil(uint64_t x)
+{
+	u128 sq = (u128)x * x * 2;
+	uint64_t r = isqrt128(sq);
+
+	return (u128)r * r == sq ? r : r + 1;
+}
+
+/*
+ * Choose the key units for one map.  bound is an upper bound on
+ * f / max(step) over the map (see search.c); keys must stay below 2^62 so
+ * that sums never overflow.  Returns -1 when even the coarsest units do not
+ * fit, which the documented size and cost limits rule out.
+ */
+int
+cost_units(const struct costs *c, uint64_t bound, struct keyunits *ku)
+{
+	const uint64_t lim = (uint64_t)1 << 62;
+	uint64_t maxstep = lim / bound;
+	unsigned k;
+
+	if (!c->d_sqrt2) {
+		ku->sq = c->s;
+		ku->dq = c->d;
+		return (c->s > maxstep || c->d > maxstep) ? -1 : 0;
+	}
+	/* sqrt(2) * (s << k) must stay at or below maxstep: take the largest k. */
+	if (c->s > maxstep / 2)
+		return -1;
+	for (k = 0; k < 62 && (c->s << (k + 1)) <= maxstep / 2 &&
+	    (c->s << (k + 1)) >> (k + 1) == c->s; k++)
+		;
+	ku->sq = c->s << k;
+	ku->dq = mul_sqrt2_ceil(ku->sq);
+	return 0;
+}
+
+/*
+ * Format the exact total a*S + b*D: an integer when whole, else six
+ * decimals correctly rounded.  With D = S*sqrt(2) the irrational part is
+ * rounded with an exact integer square root: round(y*sqrt(2)) for y = b*s
+ * is floor((isqrt(8*y^2) + 1) / 2), because sqrt(8*y^2) is never an integer
+ * when y > 0.
+ */
+void
+cost_format(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b)
+{
+	uint64_t micro;
+	int whole;
+
+	if (c->d_sqrt2) {
+		u128 y = (u128)b * c->s;
+		micro = a * c->s + (isqrt128(8 * y * y) + 1) / 2;
+		whole = b == 0 && micro % COST_MICRO == 0;
+	} else {
+		micro = a * c->s + b * c->d;
+		whole = micro % COST_MICRO == 0;
+	}
+	if (whole)
+		snprintf(buf, n, "%llu", (unsigned long long)(micro / COST_MICRO));
+	else
+		snprintf(buf, n, "%llu.%06llu",
+		    (unsigned long long)(micro / COST_MICRO),
+		    (unsigned long long)(micro % COST_MICRO));
+}
+
+/* One base cost as the user would write it: "1", "2.5", "sqrt2". */
+void
+cost_format_base(char *buf, size_t n, const struct costs *c, int diagonal)
+{
+	uint64_t v = diagonal ? c->d : c->s;
+	unsigned long long ip;
+	char frac[8];
+	int i;
+
+	if (diagonal && c->d_sqrt2) {
+		if (c->s == COST_MICRO)
+			snprintf(buf, n, "sqrt2");
+		else {
+			cost_format_base(buf, n, c, 0);
+			strncat(buf, "*sqrt2", n - strlen(buf) - 1);
+		}
+		return;
+	}
+	ip = (unsigned long long)(v / COST_MICRO);
+	snprintf(frac, sizeof(frac), "%06llu", (unsigned long long)(v % COST_MICRO));
+	for (i = 5; i >= 0 && frac[i] == '0'; i--)
+		frac[i] = '\0';
+	if (frac[0] == '\0')
+		snprintf(buf, n, "%llu", ip);
+	else
+		snprintf(buf, n, "%llu.%s", ip, frac);
+}

@@ -1,0 +1,118 @@
+/* lines.c - see lines.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lines.h"
+
+int
+lines_open(struct lines *l, int fd, size_t limit)
+{
+	memset(l, 0, sizeof(*l));
+	l->fd = fd;
+	l->limit = limit;
+	/* Room for the longest line plus its CRLF, and then some. */
+	l->buf = malloc(LINES_BUFSIZE > limit + 2 ? LINES_BUFSIZE : limit + 2);
+	return l->buf == NULL ? -1 : 0;
+}
+
+void
+lines_close(struct lines *l)
+{
+	free(l->buf);
+	l->buf = NULL;
+}
+
+/* Move unread bytes to the front and read more.  Returns bytes added, 0 at EOF, -1 on error. */
+static long
+fill(struct lines *l, size_t cap)
+{
+	ssize_t n;
+
+	if (l->eof || l->err)
+		return 0;
+	if (l->start > 0) {
+		memmove(l->buf, l->buf + l->start, l->end - l->start);
+		l->end -= l->start;
+		l->start = 0;
+	}
+	do
+		n = read(l->fd, l->buf + l->end, cap - l->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		l->err = errno;
+		return -1;
+	}
+	if (n == 0)
+		l->eof = 1;
+	l->end += (size_t)n;
+	return (long)n;
+}
+
+static size_t
+bufcap(const struct lines *l)
+{
+	return LINES_BUFSIZE > l->limit + 2 ? LINES_BUFSIZE : l->limit + 2;
+}
+
+int
+lines_next(struct lines *l, const char **line, size_t *len)
+{
+	size_t cap = bufcap(l), n;
+	char *nl;
+	int toolong = 0;
+
+	if (l->pushed) {
+		l->pushed = 0;
+		*line = l->last;
+		*len = l->lastlen;
+		l->lineno++;
+		return l->lastlong ? LINES_LONG : LINES_OK;
+	}
+	for (;;) {
+		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		if (nl != NULL)
+			break;
+		if (l->end - l->start > l->limit + 1) {
+			/* Too long to keep: drop what we have, remember it. */
+			toolong = 1;
+			l->start = l->end;
+		}
+		if (l->end == cap && l->start == 0)
+			toolong = 1, l->start = l->end;
+		if (fill(l, cap) <= 0) {
+			if (l->err)
+				return LINES_ERR;
+			if (l->end == l->start && !toolong)
+				return LINES_EOF;
+			nl = l->buf + l->end;	/* last line, no newline */
+			break;
+		}
+	}
+	n = (size_t)(nl - (l->buf + l->start));
+	*line = l->buf + l->start;
+	if (n > 0 && (*line)[n - 1] == '\r')
+		n--;
+	l->start = nl < l->buf + l->end ? (size_t)(nl - l->buf) + 1 : l->end;
+	l->lineno++;
+	if (toolong || n > l->limit) {
+		*len = l->limit + 1;
+		l->last = *line, l->lastlen = *len, l->lastlong = 1;
+		return LINES_LONG;
+	}
+	*len = n;
+	l->last = *line, l->lastlen = n, l->lastlong = 0;
+	return LINES_OK;
+}
+
+/*
+ * Push the last line back so that the next lines_next returns it again.
+ * Valid only directly after lines_next returned a line.
+ */
+void
+lines_unget(struct lines *l)
+{
+	l->pushed = 1;
+	l->lineno--;
+}

@@ -1,0 +1,42 @@
+/*
+ * lines.h - a buffered line reader over a file descriptor.
+ *
+ * Hands out one line at a time without copying when it can, strips the
+ * line end (LF or CRLF), counts lines, and never holds more than one
+ * line: a line longer than the caller's limit is skipped in pieces, so a
+ * 100 MB line costs no more memory than a short one.
+ */
+#ifndef LINES_H
+#define LINES_H
+
+#include <stddef.h>
+
+#define LINES_BUFSIZE (256 * 1024)
+
+struct lines {
+	int fd;
+	int eof;		/* read(2) returned 0 */
+	int err;		/* errno of a failed read, or 0 */
+	long lineno;		/* number of the line last returned, 1-based */
+	size_t limit;		/* longest line handed out, without line end */
+	char *buf;
+	size_t start, end;	/* unread bytes are buf[start, end) */
+	int pushed;		/* the last line was pushed back */
+	const char *last;	/* the last line returned, for lines_unget */
+	size_t lastlen;
+	int lastlong;
+};
+
+enum {
+	LINES_EOF = 0,
+	LINES_OK = 1,
+	LINES_LONG = 2,		/* longer than limit: *len is limit + 1 */
+	LINES_ERR = -1		/* read error; errno in l->err */
+};
+
+int	lines_open(struct lines *, int, size_t);
+void	lines_close(struct lines *);
+int	lines_next(struct lines *, const char **, size_t *);
+void	lines_unget(struct lines *);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * pathfind - find the cheapest path from A to the nearest B in grid maps.
+ *
+ * main.c only wires the modules together: options -> read a map -> solve
+ * -> render -> exit status.  See pathfind(1).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "map.h"
+#include "options.h"
+#include "render.h"
+#include "search.h"
+
+/* Exit statuses; the worst one seen wins. */
+enum { EX_FOUND = 0, EX_NOPATH = 1, EX_ERROR = 2 };
+
+struct run {
+	const struct options *opt;
+	struct search *search;
+	struct map map;
+	int status;
+	int printed;		/* a result block is on stdout already */
+};
+
+static void
+worse(struct run *run, int status)
+{
+	if (status > run->status)
+		run->status = status;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A write error on stdout is fatal: the rest of the output would be lost too. */
+static void
+check_stdout(void)
+{
+	if (ferror(stdout)) {
+		fprintf(stderr, "pathfind: write error on standard output: %s\n",
+		    strerror(errno ? errno : EIO));
+		exit(EX_ERROR);
+	}
+}
+
+static void
+solve(struct run *run, const char *name, int mapno, int label)
+{
+	const struct options *o = run->opt;
+	struct search_result r;
+	struct render_info ri;
+	char lab[4200];
+	double t0 = 0;
+	int rc;
+
+	if (o->timing)
+		t0 = now();
+	rc = search_run(run->search, &run->map.grid, &o->sp, &r);
+	if (rc != 0) {
+		fprintf(stderr, "pathfind: %s:%ld:1: %s\n", name, run->map.line,
+		    rc == -1 ? "out of memory" : "step costs too large for a map this size");
+		worse(run, EX_ERROR);
+		return;
+	}
+	worse(run, r.found ? EX_FOUND : EX_NOPATH);
+	if (o->quiet)
+		return;
+
+	memset(&ri, 0, sizeof(ri));
+	ri.costs = &o->sp.costs;
+	ri.noguarantee = search_no_guarantee(&o->sp);
+	if (o->timing) {
+		ri.timing = 1;
+		ri.seconds = now() - t0;
+	}
+	if (run->printed)
+		putchar('\n');
+	run->printed = 1;
+	switch (o->format) {
+	case FMT_TEXT:
+		if (label) {
+			snprintf(lab, sizeof(lab), "==> %s map %d <==", name, mapno);
+			ri.label = lab;
+		}
+		render_text(stdout, &run->map, &r, &ri);
+		break;
+	case FMT_PATH:
+		render_path(stdout, &run->map, &r);
+		break;
+	}
+	check_stdout();
+}
+
+/* Solve every map of one input; bad maps are reported and skipped. */
+static void
+do_input(struct run *run, const char *arg)
+{
+	const char *name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
+	struct mapreader rd;
+	struct diag d;
+	int fd, rc, mapno = 0, several = run->opt->nfiles > 1;
+
+	if (strcmp(arg, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(arg, O_RDONLY)) < 0) {
+		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", name, strerror(errno));
+		worse(run, EX_ERROR);
+		return;
+	}
+	if (mapreader_open(&rd, fd) != 0) {
+		fprintf(stderr, "pathfind: %s:1:1: out of memory\n", name);
+		worse(run, EX_ERROR);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return;
+	}
+	while ((rc = map_read(&rd, &run->map, &d)) != MAP_EOF) {
+		mapno++;
+		if (rc != MAP_OK) {
+			fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", name, d.line, d.col, d.msg);
+			worse(run, EX_ERROR);
+			if (rc == MAP_IOERR)
+				break;
+			continue;
+		}
+		/* Label results when the run has several maps (peek for more). */
+		if (!several && mapno == 1 && run->opt->format == FMT_TEXT && !run->opt->quiet)
+			several = map_more(&rd);
+		solve(run, name, mapno, several || mapno > 1);
+	}
+	mapreader_close(&rd);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+int
+main(int argc, char **argv)
+{
+	static char *stdin_only[] = { "-", NULL };
+	struct options opt;
+	struct run run;
+	char **files;
+	int i, n;
+
+	switch (options_parse(&opt, argc, argv)) {
+	case OPT_EXIT_OK:
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EX_ERROR;
+	case OPT_USAGE:
+		options_usage(stderr, 0);
+		return EX_ERROR;
+	}
+	memset(&run, 0, sizeof(run));
+	run.opt = &opt;
+	if ((run.search = search_new()) == NULL) {
+		fprintf(stderr, "pathfind: out of memory\n");
+		return EX_ERROR;
+	}
+	files = opt.nfiles > 0 ? opt.files : stdin_only;
+	n = opt.nfiles > 0 ? opt.nfiles : 1;
+	for (i = 0; i < n; i++)
+		do_input(&run, files[i]);
+
+	map_free(&run.map);
+	search_free(run.search);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "pathfind: write error on standard output: %s\n",
+		    strerror(errno ? errno : EIO));
+		return EX_ERROR;
+	}
+	return run.status;
+}

@@ -1,0 +1,71 @@
+/*
+ * map.h - ASCII maps: the reader and the grid it produces.
+ *
+ * The grid is padded with a border of blocked cells, so that the
+ * neighbours of any map cell are valid indices and the search needs no
+ * bounds checks.  Cell i of the padded grid is (x, y) = (i % stride - 1,
+ * i / stride - 1).  Cells past the end of a short row are blocked too.
+ *
+ * The reader takes one map at a time from a stream of maps separated by
+ * empty lines, so memory is bounded by the largest map, not the stream.
+ * It never prints: errors come back as a position and a message.
+ */
+#ifndef MAP_H
+#define MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lines.h"
+
+/* Documented limits (pathfind(1), LIMITS). */
+#define MAP_MAX_WIDTH  65535
+#define MAP_MAX_HEIGHT 65535
+#define MAP_MAX_CELLS  ((size_t)1 << 26)
+
+#define CELL_COST  0x0f		/* terrain cost 1-9; 0 = blocked */
+#define CELL_GOAL  0x10
+
+struct grid {
+	int w, h;		/* map size: longest row, number of rows */
+	size_t stride;		/* w + 2 */
+	size_t ncells;		/* stride * (h + 2) */
+	uint8_t *cell;		/* ncells bytes */
+	uint32_t start;		/* index of A */
+	uint32_t *goal;		/* indices of the Bs, in reading order */
+	size_t ngoal;
+};
+
+struct map {
+	struct grid grid;
+	long line;		/* line of the map's first row in its stream */
+	char *text;		/* the rows as read, without line ends */
+	struct row {
+		size_t off;	/* row y is text[off, off + len) */
+		int len;
+	} *row;
+	size_t textcap, rowcap, goalcap, cellcap;
+};
+
+struct diag {
+	long line, col;
+	char msg[192];
+};
+
+struct mapreader {
+	struct lines lines;
+	int nmaps;		/* maps (good or bad) seen so far */
+};
+
+enum { MAP_EOF = 0, MAP_OK = 1, MAP_BAD = -1, MAP_IOERR = -2 };
+
+int	mapreader_open(struct mapreader *, int);
+void	mapreader_close(struct mapreader *);
+int	map_read(struct mapreader *, struct map *, struct diag *);
+int	map_more(struct mapreader *);
+void	map_free(struct map *);
+
+static inline int grid_x(const struct grid *g, uint32_t i) { return (int)(i % g->stride) - 1; }
+static inline int grid_y(const struct grid *g, uint32_t i) { return (int)(i / g->stride) - 1; }
+
+#endif

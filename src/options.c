@@ -1,0 +1,202 @@
+/* options.c - see options.h. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+
+const char *const algo_names[] = { "astar", "dijkstra", NULL };
+const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "always", NULL };
+const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
+const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
+const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", NULL };
+const char *const format_names[] = { "text", "path", NULL };
+
+static const struct option longopts[] = {
+	{ "algorithm",	required_argument, NULL, 'a' },
+	{ "cost",	required_argument, NULL, 'c' },
+	{ "diagonal",	required_argument, NULL, 'd' },
+	{ "format",	required_argument, NULL, 'f' },
+	{ "heuristic",	required_argument, NULL, 'H' },
+	{ "help",	no_argument,       NULL, 'h' },
+	{ "open-list",	required_argument, NULL, 'o' },
+	{ "quiet",	no_argument,       NULL, 'q' },
+	{ "time",	no_argument,       NULL, 'T' },
+	{ "tie-break",	required_argument, NULL, 't' },
+	{ "version",	no_argument,       NULL, 'V' },
+	{ "weight",	required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const char synopsis[] =
+"usage: pathfind [-hqTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
+"                [-f format] [-H heuristic] [-o open-list] [-t tie-break]\n"
+"                [-w weight] [file ...]\n";
+
+/* The full help (-h) or, after a usage error, the synopsis and a hint. */
+void
+options_usage(FILE *fp, int full)
+{
+	fputs(synopsis, fp);
+	if (!full) {
+		fputs("Try 'pathfind --help' for more information.\n", fp);
+		return;
+	}
+	fputs("\n"
+"Find the cheapest path from A to the nearest B in ASCII grid maps.\n"
+"Maps come from the files, or standard input when there are none or for -;\n"
+"maps in one stream are separated by empty lines.\n"
+"\n"
+"  -a, --algorithm=astar|dijkstra     search algorithm (astar)\n"
+"  -c, --cost=S,D                     straight and diagonal step cost (1,sqrt2);\n"
+"                                     D may be sqrt2, meaning S*sqrt(2)\n"
+"  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always (never)\n"
+"  -f, --format=text|path             output format (text)\n"
+"  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
+"                                     (manhattan with -d never, else octile)\n"
+"  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list\n"
+"                                     (binary-heap)\n"
+"  -q, --quiet                        print nothing; only the exit status\n"
+"  -T, --time                         add the search time to the statistics\n"
+"  -t, --tie-break=low-h|high-h|lifo|fifo  order among equal f (low-h)\n"
+"  -w, --weight=W                     weighted A*: f = g + W*h, 1 <= W <= 100\n"
+"  -h, --help                         print this help and exit\n"
+"  -V, --version                      print the version and exit\n"
+"\n"
+"Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost.\n"
+"Exit status: 0 all maps solved, 1 some map has no path, 2 an error.\n"
+"See pathfind(1).\n", fp);
+}
+
+/* Index of name in the NULL-terminated list, or -1. */
+static int
+lookup(const char *const *names, const char *name)
+{
+	int i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+bad(const char *opt, const char *arg, const char *want)
+{
+	fprintf(stderr, "pathfind: %s: invalid value '%s' (%s)\n", opt, arg, want);
+	return -1;
+}
+
+static int
+choose(const char *opt, const char *arg, const char *const *names, int *out)
+{
+	char want[160] = "one of:";
+	int i;
+
+	if ((*out = lookup(names, arg)) >= 0)
+		return 0;
+	for (i = 0; names[i] != NULL; i++) {
+		strncat(want, " ", sizeof(want) - strlen(want) - 1);
+		strncat(want, names[i], sizeof(want) - strlen(want) - 1);
+	}
+	return bad(opt, arg, want);
+}
+
+int
+options_parse(struct options *o, int argc, char **argv)
+{
+	uint64_t w;
+	int ch, v;
+
+	memset(o, 0, sizeof(*o));
+	o->sp.algo = ALGO_ASTAR;
+	o->sp.diag = DIAG_NEVER;
+	o->sp.heur = H_MANHATTAN;
+	o->sp.tb = TB_LOW_H;
+	o->sp.ol = OL_BINARY_HEAP;
+	o->sp.costs.s = COST_MICRO;
+	o->sp.costs.d_sqrt2 = 1;
+	o->sp.weight = 1000;
+	o->format = FMT_TEXT;
+
+	opterr = 0;		/* we word the messages ourselves */
+	while ((ch = getopt_long(argc, argv, ":H:TVa:c:d:f:ho:qt:w:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'H':
+			if (choose("-H", optarg, heur_names, &v) != 0)
+				return OPT_USAGE;
+			o->sp.heur = (enum heur)v;
+			o->heur_set = 1;
+			break;
+		case 'T':
+			o->timing = 1;
+			break;
+		case 'V':
+			printf("pathfind %s\n", VERSION);
+			return OPT_EXIT_OK;
+		case 'a':
+			if (choose("-a", optarg, algo_names, &v) != 0)
+				return OPT_USAGE;
+			o->sp.algo = (enum algo)v;
+			break;
+		case 'c':
+			if (cost_parse(optarg, &o->sp.costs) != 0) {
+				bad("-c", optarg, "S,D: numbers above 0 and at most 1000, "
+				    "at most 6 decimals; D may be sqrt2");
+				return OPT_USAGE;
+			}
+			break;
+		case 'd':
+			if (choose("-d", optarg, diag_names, &v) != 0)
+				return OPT_USAGE;
+			o->sp.diag = (enum diagrule)v;
+			break;
+		case 'f':
+			if (choose("-f", optarg, format_names, &v) != 0)
+				return OPT_USAGE;
+			o->format = (enum format)v;
+			break;
+		case 'h':
+			options_usage(stdout, 1);
+			return OPT_EXIT_OK;
+		case 'o':
+			if (choose("-o", optarg, ol_names, &v) != 0)
+				return OPT_USAGE;
+			o->sp.ol = (enum ol_kind)v;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 't':
+			if (choose("-t", optarg, tb_names, &v) != 0)
+				return OPT_USAGE;
+			o->sp.tb = (enum tiebreak)v;
+			break;
+		case 'w':
+			if (decimal_parse(optarg, 3, SEARCH_WEIGHT_MAX, &w) != 0 || w < 1000) {
+				bad("-w", optarg, "a number from 1 to 100, at most 3 decimals");
+				return OPT_USAGE;
+			}
+			o->sp.weight = (uint32_t)w;
+			break;
+		case ':':
+			fprintf(stderr, "pathfind: option %s needs a value\n", argv[optind - 1]);
+			return OPT_USAGE;
+		default:
+			if (optopt != 0)
+				fprintf(stderr, "pathfind: unknown option -%c\n", optopt);
+			else
+				fprintf(stderr, "pathfind: unknown option %s\n", argv[optind - 1]);
+			return OPT_USAGE;
+		}
+	}
+	if (!o->heur_set)
+		o->sp.heur = o->sp.diag == DIAG_NEVER ? H_MANHATTAN : H_OCTILE;
+	if (o->sp.algo == ALGO_DIJKSTRA) {
+		o->sp.heur = H_ZERO;
+		o->sp.weight = 1000;
+	}
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
+	return OPT_RUN;
+}

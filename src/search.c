@@ -1,0 +1,355 @@
+/* search.c - A* and Dijkstra; see search.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define TAG_CLOSED 8u
+#define TAG_DIR    7u
+#define GEN_MAX    ((1u << 28) - 1)
+
+/*
+ * Directions clockwise from north; odd ones are diagonal, and the two
+ * orthogonal neighbours a diagonal step passes are its even neighbours
+ * d - 1 and d + 1 (mod 8).  Neighbours are generated in this order.
+ */
+enum { N, NE, E, SE, S, SW, W, NW };
+
+struct search {
+	struct node *node;
+	size_t cap;
+	uint32_t gen;
+	struct openlist ol;
+	uint32_t *path;
+	size_t pathcap;
+	int *gx, *gy;		/* goal coordinates, for the heuristic */
+	size_t goalcap;
+};
+
+/* Everything one run needs, derived once from the params and the grid. */
+struct ctx {
+	const struct grid *grid;
+	struct search *s;
+	enum heur heur;
+	enum tiebreak tb;
+	uint32_t weight;
+	struct keyunits ku;
+	long off[8];
+	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
+	uint32_t seq;
+};
+
+struct search *
+search_new(void)
+{
+	return calloc(1, sizeof(struct search));
+}
+
+void
+search_free(struct search *s)
+{
+	if (s == NULL)
+		return;
+	free(s->node);
+	free(s->path);
+	free(s->gx);
+	free(s->gy);
+	openlist_free(&s->ol);
+	free(s);
+}
+
+/* h for one goal, in key units. */
+static uint64_t
+h1(const struct ctx *c, uint64_t dx, uint64_t dy)
+{
+	uint64_t mx = dx > dy ? dx : dy, mn = dx > dy ? dy : dx;
+
+	switch (c->heur) {
+	case H_MANHATTAN:
+		return (dx + dy) * c->ku.sq;
+	case H_OCTILE:
+		return (mx - mn) * c->ku.sq + mn * c->ku.dq;
+	case H_EUCLIDEAN:
+		return cost_mul_sqrt(c->ku.sq, dx * dx + dy * dy);
+	case H_CHEBYSHEV:
+		return mx * c->ku.sq;
+	case H_ZERO:
+		break;
+	}
+	return 0;
+}
+
+/* h of cell i: the least estimate over all goals (still admissible and consistent). */
+static uint64_t
+heuristic(const struct ctx *c, uint32_t i)
+{
+	const struct grid *g = c->grid;
+	int x = grid_x(g, i), y = grid_y(g, i);
+	uint64_t best = UINT64_MAX, h;
+	size_t k;
+
+	if (c->heur == H_ZERO)
+		return 0;
+	for (k = 0; k < g->ngoal; k++) {
+		int dx = x - c->s->gx[k], dy = y - c->s->gy[k];
+
+		h = h1(c, (uint64_t)(dx < 0 ? -dx : dx), (uint64_t)(dy < 0 ? -dy : dy));
+		if (h < best)
+			best = h;
+	}
+	return best;
+}
+
+/* Fill in the open-list key of cell i for cost g. */
+static void
+mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g)
+{
+	uint64_t h = heuristic(c, i), wh = h;
+
+	if (c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
+		wh = h / 1000 * c->weight + h % 1000 * c->weight / 1000;
+	e->f = g + wh;
+	e->s = c->tb == TB_LOW_H ? h : c->tb == TB_HIGH_H ? ~h : 0;
+	/* Stamps count up; "most recent first" compares their complement. */
+	c->seq++;
+	e->t = c->tb == TB_FIFO ? c->seq : ~c->seq;
+	e->idx = i;
+}
+
+static int
+grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	void *np;
+
+	if (n <= *cap)
+		return 0;
+	if ((np = realloc(*(void **)p, n * sz)) == NULL)
+		return -1;
+	*(void **)p = np;
+	*cap = n;
+	return 0;
+}
+
+/* Size the state for this grid and start a new generation. */
+static int
+prepare(struct search *s, const struct grid *g)
+{
+	size_t k, gc = s->goalcap;
+
+	if (g->ncells > s->cap) {
+		free(s->node);
+		if ((s->node = calloc(g->ncells, sizeof(*s->node))) == NULL) {
+			s->cap = 0;
+			return -1;
+		}
+		s->cap = g->ncells;
+		s->gen = 0;
+	}
+	if (grow(&s->path, &s->pathcap, g->ncells, sizeof(*s->path)) != 0 ||
+	    grow(&s->gx, &gc, g->ngoal, sizeof(*s->gx)) != 0 ||
+	    grow(&s->gy, &s->goalcap, g->ngoal, sizeof(*s->gy)) != 0)
+		return -1;
+	for (k = 0; k < g->ngoal; k++) {
+		s->gx[k] = grid_x(g, g->goal[k]);
+		s->gy[k] = grid_y(g, g->goal[k]);
+	}
+	if (++s->gen > GEN_MAX) {	/* wrapped: the one time we clear */
+		for (k = 0; k < s->cap; k++)
+			s->node[k].tag = 0;
+		s->gen = 1;
+	}
+	return 0;
+}
+
+/* May a diagonal step in direction d leave cell i under this rule? */
+static int
+diagonal_ok(enum diagrule rule, const uint8_t *cell, uint32_t i, const long *off, int d)
+{
+	int a = (cell[i + off[(d + 7) & 7]] & CELL_COST) != 0;
+	int b = (cell[i + off[(d + 1) & 7]] & CELL_COST) != 0;
+
+	switch (rule) {
+	case DIAG_NO_CORNER_CUT:
+		return a && b;
+	case DIAG_NO_SQUEEZE:
+		return a || b;
+	case DIAG_ALWAYS:
+		return 1;
+	case DIAG_NEVER:
+		break;
+	}
+	return 0;
+}
+
+/* Walk the parent directions back from the goal; sum the exact cost. */
+static void
+trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
+{
+	const struct grid *g = c->grid;
+	struct node *node = c->s->node;
+	uint32_t i = goal;
+	size_t n = 0, k;
+
+	while (i != g->start) {
+		i = (uint32_t)((long)i - c->off[node[i].tag & TAG_DIR]);
+		n++;
+	}
+	r->steps = n;
+	r->a = r->b = 0;
+	for (i = goal, k = n + 1; k-- > 0;) {
+		c->s->path[k] = i;
+		if (k == 0)
+			break;
+		int d = (int)(node[i].tag & TAG_DIR);
+		uint64_t t = g->cell[i] & CELL_COST;
+
+		if (d & 1)
+			r->b += t;
+		else
+			r->a += t;
+		i = (uint32_t)((long)i - c->off[d]);
+	}
+	r->path = c->s->path;
+}
+
+int
+search_run(struct search *s, const struct grid *g, const struct search_params *p,
+    struct search_result *r)
+{
+	struct ctx c;
+	struct node *node;
+	struct ol_entry e, ne;
+	uint64_t bound;
+	uint32_t tagbase;
+	int d, dstep;
+
+	memset(r, 0, sizeof(*r));
+	memset(&c, 0, sizeof(c));
+	c.grid = g;
+	c.s = s;
+	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
+	c.tb = p->tb;
+	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
+
+	/*
+	 * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
+	 * most 100 * (width + height) steps, each no dearer than the largest
+	 * base step.
+	 */
+	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
+	if (cost_units(&p->costs, bound, &c.ku) != 0)
+		return -2;
+	if (prepare(s, g) != 0 || openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
+		return -1;
+
+	c.off[N] = -(long)g->stride;
+	c.off[S] = (long)g->stride;
+	c.off[E] = 1;
+	c.off[W] = -1;
+	c.off[NE] = c.off[N] + 1;
+	c.off[SE] = c.off[S] + 1;
+	c.off[SW] = c.off[S] - 1;
+	c.off[NW] = c.off[N] - 1;
+	for (d = 0; d < 8; d++)
+		for (int t = 0; t < 10; t++)
+			c.step[d][t] = (d & 1 ? c.ku.dq : c.ku.sq) * (uint64_t)t;
+	dstep = p->diag == DIAG_NEVER ? 2 : 1;
+
+	node = s->node;
+	tagbase = s->gen << 4;
+	node[g->start].g = 0;
+	node[g->start].tag = tagbase;
+	mkkey(&c, &e, g->start, 0);
+	openlist_push(&s->ol, &e);
+	r->generated = 1;
+
+	while (openlist_pop(&s->ol, &e)) {
+		uint32_t i = e.idx;
+		uint64_t gi;
+
+		node[i].tag |= TAG_CLOSED;
+		if (g->cell[i] & CELL_GOAL) {
+			r->found = 1;
+			r->goal = i;
+			trace_path(&c, i, r);
+			break;
+		}
+		r->expanded++;
+		gi = node[i].g;
+		for (d = 0; d < 8; d += dstep) {
+			uint32_t j = (uint32_t)((long)i + c.off[d]);
+			unsigned t = g->cell[j] & CELL_COST;
+			struct node *nj = &node[j];
+			uint64_t ng;
+
+			if (t == 0)
+				continue;
+			if ((d & 1) && !diagonal_ok(p->diag, g->cell, i, c.off, d))
+				continue;
+			ng = gi + c.step[d][t];
+			if ((nj->tag & ~(TAG_CLOSED | TAG_DIR)) == tagbase) {
+				/* Seen in this search: closed nodes are never reopened. */
+				if ((nj->tag & TAG_CLOSED) || ng >= nj->g)
+					continue;
+				nj->g = ng;
+				nj->tag = tagbase | (uint32_t)d;
+				mkkey(&c, &ne, j, ng);
+				openlist_decrease(&s->ol, &ne);
+				r->updated++;
+			} else {
+				nj->g = ng;
+				nj->tag = tagbase | (uint32_t)d;
+				mkkey(&c, &ne, j, ng);
+				openlist_push(&s->ol, &ne);
+				r->generated++;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * NULL when the configuration guarantees an optimal path, else why not.
+ * A heuristic is admissible when it never exceeds the obstacle-free cost;
+ * on a grid these heuristics are then also consistent, because a step
+ * changes them by no more than its base cost and terrain only adds to it.
+ */
+const char *
+search_no_guarantee(const struct search_params *p)
+{
+	const struct costs *c = &p->costs;
+	int diag = p->diag != DIAG_NEVER;
+	/* Compare D with S, 2S and S*sqrt(2) exactly. */
+	int d_ge_s = c->d_sqrt2 || c->d >= c->s;
+	int d_le_2s = c->d_sqrt2 || c->d <= 2 * c->s;
+	int d_ge_2s = !c->d_sqrt2 && c->d >= 2 * c->s;
+	int d_ge_r2s = c->d_sqrt2 || c->d * c->d >= 2 * c->s * c->s;
+
+	if (p->algo == ALGO_DIJKSTRA)
+		return NULL;
+	if (p->weight != 1000)
+		return "weight above 1";
+	switch (p->heur) {
+	case H_MANHATTAN:
+		if (diag && !d_ge_2s)
+			return "manhattan heuristic overestimates diagonal steps";
+		break;
+	case H_OCTILE:
+		if (!d_le_2s)
+			return "octile heuristic overestimates: diagonal cost above twice the straight cost";
+		if (diag && !d_ge_s)
+			return "octile heuristic overestimates: diagonal cost below the straight cost";
+		break;
+	case H_EUCLIDEAN:
+		if (diag && !d_ge_r2s)
+			return "euclidean heuristic overestimates: diagonal cost below sqrt2 times the straight cost";
+		break;
+	case H_CHEBYSHEV:
+		if (diag && !d_ge_s)
+			return "chebyshev heuristic overestimates: diagonal cost below the straight cost";
+		break;
+	case H_ZERO:
+		break;
+	}
+	return NULL;
+}

@@ -1,0 +1,56 @@
+/*
+ * search.h - A* and Dijkstra on a padded grid.
+ *
+ * The core of pathfind: it neither prints nor exits.  A search object owns
+ * the per-cell state (struct node, 16 bytes a cell) and the open list; both
+ * are sized once per map and reused.  A generation number in each node's
+ * tag tells stale state from current, so a new search starts without
+ * clearing anything (the tutorial's whichList trick).
+ */
+#ifndef SEARCH_H
+#define SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cost.h"
+#include "map.h"
+#include "openlist.h"
+
+enum algo { ALGO_ASTAR, ALGO_DIJKSTRA };
+enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS };
+enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO };
+enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO };
+
+struct search_params {
+	enum algo algo;
+	enum diagrule diag;
+	enum heur heur;		/* already resolved: H_ZERO for Dijkstra */
+	enum tiebreak tb;
+	enum ol_kind ol;
+	struct costs costs;
+	uint32_t weight;	/* W in thousandths, 1000..100000 */
+};
+
+struct search_result {
+	int found;
+	uint32_t goal;		/* cell index of the goal reached */
+	uint64_t a, b;		/* exact path cost: a*S + b*D (see cost.h) */
+	size_t steps;		/* moves on the path */
+	const uint32_t *path;	/* steps + 1 cell indices, start to goal */
+	uint64_t expanded;	/* nodes closed whose neighbours were examined */
+	uint64_t generated;	/* nodes added to the open list, start included */
+	uint64_t updated;	/* open nodes given a cheaper path */
+};
+
+struct search;
+
+#define SEARCH_WEIGHT_MAX 100000u	/* thousandths */
+
+struct search *search_new(void);
+void	search_free(struct search *);
+int	search_run(struct search *, const struct grid *, const struct search_params *,
+	    struct search_result *);
+const char *search_no_guarantee(const struct search_params *);
+
+#endif

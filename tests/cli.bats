@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# Command line, input handling, diagnostics and exit statuses.
+
+load common
+
+@test "-h prints the help on stdout and exits 0" {
+	run --separate-stderr "$PATHFIND" -h
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "${lines[0]}" == "usage: pathfind "* ]]
+	[[ "$output" == *"--tie-break"* ]]
+	run "$PATHFIND" --help
+	[ "$status" -eq 0 ]
+}
+
+@test "-V and --version print the version" {
+	run "$PATHFIND" -V
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^pathfind\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+	run "$PATHFIND" --version
+	[[ "$output" =~ ^pathfind\ [0-9] ]]
+}
+
+@test "every option has its long alias" {
+	local a b
+	while read -r a b; do
+		# (the time line differs from run to run: leave it out)
+		run bash -c '"$0" $1 "$2" | grep -v "^time:"' "$PATHFIND" "$a" "$root/samples/tutorial.txt"
+		want=$output
+		run bash -c '"$0" $1 "$2" | grep -v "^time:"' "$PATHFIND" "$b" "$root/samples/tutorial.txt"
+		[ "$output" = "$want" ] || { echo "$a vs $b"; return 1; }
+	done <<-'EOF2'
+	-adijkstra --algorithm=dijkstra
+	-c10,14 --cost=10,14
+	-dalways --diagonal=always
+	-fpath --format=path
+	-Heuclidean --heuristic=euclidean
+	-osorted-list --open-list=sorted-list
+	-thigh-h --tie-break=high-h
+	-w2 --weight=2
+	-q --quiet
+	-T --time
+	EOF2
+}
+
+@test "bad option values are usage errors: message, synopsis, exit 2" {
+	local args
+	for args in "-a bfs" "-d diagonal" "-H taxicab" "-t random" "-o heap" "-f xml" \
+	    "-w 0.5" "-w 101" "-w 1.0001" "-w abc" "-w -2" "-c 1" "-c 0,1" "-c 1,0" \
+	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a"; do
+		run --separate-stderr "$PATHFIND" $args "$root/samples/tutorial.txt"
+		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
+		[ -z "$output" ] || { echo "$args: stdout not empty"; return 1; }
+		[[ "$stderr" == "pathfind: "* ]] || { echo "$args: $stderr"; return 1; }
+		[[ "$stderr" == *"usage: pathfind"* ]] || { echo "$args: no synopsis"; return 1; }
+	done
+}
+
+@test "good option values are accepted" {
+	local args
+	for args in "-w 1" "-w 100" "-w 1.5" "-w 2.125" "-c 1,1" "-c 0.000001,1000" \
+	    "-c 10,sqrt2" "-c 2.5,3.75"; do
+		run "$PATHFIND" $args "$root/samples/tutorial.txt"
+		[ "$status" -eq 0 ] || { echo "$args: status $status"; return 1; }
+	done
+}
+
+@test "reads standard input with no operand and with -" {
+	run "$PATHFIND" <"$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	want=$output
+	run "$PATHFIND" - <"$root/samples/tutorial.txt"
+	[ "$output" = "$want" ]
+	run "$PATHFIND" "$root/samples/tutorial.txt"
+	[ "$output" = "$want" ]
+}
+
+@test "diagnostics carry FILE:LINE:COL and nothing reaches stdout" {
+	while IFS='|' read -r input want; do
+		run --separate-stderr "$PATHFIND" < <(printf "$input")
+		[ "$status" -eq 2 ] || { echo "status $status for $input"; return 1; }
+		[ -z "$output" ] || { echo "stdout for $input: $output"; return 1; }
+		[ "$stderr" = "$want" ] || { echo "got:  $stderr"; echo "want: $want"; return 1; }
+	done <<-'EOF2'
+	A.x.B\n|pathfind: <stdin>:1:3: unknown character 'x' (allowed: A B # . space 1-9)
+	A.\n.0B\n|pathfind: <stdin>:2:2: terrain '0' not allowed (terrain costs are 1-9)
+	A\tB\n|pathfind: <stdin>:1:2: unknown character 0x09 (allowed: A B # . space 1-9)
+	..A\n.A.B\n|pathfind: <stdin>:2:2: second start 'A' (the first is at 1:3)
+	\n\n...\n..B\n|pathfind: <stdin>:3:1: no start 'A' in map
+	..\n.A\n|pathfind: <stdin>:1:1: no goal 'B' in map
+	|pathfind: <stdin>:1:1: empty input
+	\n\n\n|pathfind: <stdin>:1:1: empty input
+	EOF2
+}
+
+@test "non-ASCII bytes are reported by value" {
+	run --separate-stderr "$PATHFIND" < <(printf 'A\xc3\xa9B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:2: unknown character 0xc3 (allowed: A B # . space 1-9)" ]
+}
+
+@test "missing file and directory operands are errors; the other operands still run" {
+	run --separate-stderr pf nosuch.txt samples/tutorial.txt samples
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: nosuch.txt:1:1: cannot open: No such file or directory" ]
+	[ "${stderr_lines[1]}" = "pathfind: samples:1:1: read error: Is a directory" ]
+	[ "${lines[0]}" = "==> samples/tutorial.txt map 1 <==" ]
+	[[ "$output" == *"cost: 8"* ]]
+}
+
+@test "a bad map in the middle of a stream is skipped; the others are solved" {
+	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\nA?B\n..\n\n\nA#B\n\nA..B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:3:2: unknown character '?' (allowed: A B # . space 1-9)" ]
+	[ "${lines[0]}" = "==> <stdin> map 1 <==" ]
+	[[ "$output" == *"==> <stdin> map 3 <=="*"no path"*"==> <stdin> map 4 <=="*"cost: 3"* ]]
+	[[ "$output" != *"map 2 <=="* ]]
+}
+
+@test "exit status: 0 all found, 1 some no path, 2 any error; worst wins" {
+	run pf samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	run pf samples/nopath.txt
+	[ "$status" -eq 1 ]
+	run pf samples/tutorial.txt samples/nopath.txt samples/terrain.txt
+	[ "$status" -eq 1 ]
+	run pf samples/nopath.txt nosuch.txt samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	run pf -q samples/nopath.txt
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
+
+@test "-q prints nothing on stdout but keeps diagnostics" {
+	run --separate-stderr pf -q samples/multi.txt nosuch.txt
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "$stderr" == *"nosuch.txt:1:1: cannot open"* ]]
+}
+
+@test "one map alone is not labelled; several maps in one stream are" {
+	run pf samples/tutorial.txt
+	[[ "${lines[0]}" != "==>"* ]]
+	run "$PATHFIND" < <(printf '\n\nA.B\n\n\n')
+	[ "${lines[0]}" = "A*B" ]
+	run "$PATHFIND" < <(printf 'A.B\n\nAB\n')
+	[ "${lines[0]}" = "==> <stdin> map 1 <==" ]
+}
+
+@test "CRLF, a missing final newline and a line of spaces are handled" {
+	run "$PATHFIND" < <(printf 'A  \r\n   \r\n  B')
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A  " ]
+	[ "${lines[1]}" = "*  " ]
+	[ "${lines[2]}" = "**B" ]
+	[ "${lines[3]}" = "cost: 4" ]
+}
+
+@test "cells past the end of a short row do not exist" {
+	# The short middle row blocks the direct way down the right side.
+	run "$PATHFIND" < <(printf 'A...\n.\n...B\n')
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "*" ]
+	run "$PATHFIND" < <(printf '..A\n.\n..B\n')
+	[ "${lines[3]}" = "cost: 6" ]
+	run "$PATHFIND" < <(printf '.A\n#\n.B\n')
+	[ "$status" -eq 1 ]
+}
+
+@test "maps over the size limits are refused with their position" {
+	run --separate-stderr "$PATHFIND" < <(head -c 65536 /dev/zero | tr '\0' '.'; printf '\nA.B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:65536: line longer than 65535 characters" ]
+	# 1025 rows of 65535 cells pass 2^26 cells on row 1025.
+	local row
+	row=$(head -c 65535 /dev/zero | tr '\0' '.')
+	run --separate-stderr "$PATHFIND" < <(for i in $(seq 1025); do echo "$row"; done)
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1025:1: map larger than 67108864 cells (width x height)" ]
+}
+
+@test "an over-long line is skipped without stopping the stream" {
+	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\n'; head -c 300000 /dev/zero | tr '\0' '.'; printf '\n\nA..B\n')
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "pathfind: <stdin>:3:65536: line longer than 65535 characters" ]]
+	[[ "$output" == *"map 3 <=="*"cost: 3"* ]]
+}
+
+@test "a write error on stdout is an error" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr pf samples/tutorial.txt samples/maze.txt
+	run --separate-stderr bash -c '"$0" "$1/samples/maze.txt" >/dev/full' "$PATHFIND" "$root"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "pathfind: write error on standard output: No space left on device" ]]
+	run --separate-stderr bash -c '"$0" -h >/dev/full' "$PATHFIND"
+	[ "$status" -eq 2 ]
+}
+
+@test "-T adds a time line; without it the output has no timing" {
+	run pf -T samples/tutorial.txt
+	[[ "${lines[-1]}" =~ ^time:\ [0-9]+\.[0-9]{6}$ ]]
+	run pf samples/tutorial.txt
+	[[ "$output" != *time* ]]
+}
+
+@test "output does not depend on the locale" {
+	run pf -d no-corner-cut samples/multi.txt
+	want=$output
+	LC_ALL=de_DE.UTF-8 run pf -d no-corner-cut samples/multi.txt
+	[ "$output" = "$want" ]
+}
+
+@test "the path format lists x y from A to the goal" {
+	run pf -f path samples/tutorial.txt
+	[ "${lines[0]}" = "1 2" ]
+	[ "${lines[-1]}" = "5 2" ]
+	[ "${#lines[@]}" -eq 9 ]
+}

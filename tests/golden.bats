@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# Golden files: exact output for each feature.  Each case is one line of
+# tests/golden/CASES: NAME|STATUS|ARGS; the expected stdout is
+# tests/golden/NAME.out.  Regenerate a golden only after checking the new
+# output by hand.
+
+load common
+
+check_case() {
+	local name=$1 want_status=$2 args=$3
+	# shellcheck disable=SC2086
+	run --separate-stderr pf $args
+	if [ "$status" -ne "$want_status" ]; then
+		echo "$name: exit $status, want $want_status; stderr: $stderr"
+		return 1
+	fi
+	diff -u "$root/tests/golden/$name.out" <(printf '%s\n' "$output") || {
+		echo "$name: output differs from tests/golden/$name.out"
+		return 1
+	}
+}
+
+@test "golden files: every case matches" {
+	local n=0
+	while IFS='|' read -r name st args; do
+		case $name in ''|'#'*) continue ;; esac
+		check_case "$name" "$st" "$args"
+		n=$((n + 1))
+	done <"$root/tests/golden/CASES"
+	[ "$n" -ge 20 ]
+}
+
+@test "golden files: every open list gives the golden output byte for byte" {
+	local ol
+	while IFS='|' read -r name st args; do
+		case $name in ''|'#'*) continue ;; esac
+		for ol in binary-heap sorted-list unsorted-list; do
+			check_case "$name" "$st" "$args -o $ol"
+		done
+	done <"$root/tests/golden/CASES"
+}
