@@ -42,7 +42,7 @@ sanitize:
 	rm -rf build/san && mkdir -p build/san
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/pathfind $(SRC) $(PF_LDLIBS)
 	$(CC) -std=c11 $(WARN) $(SANFLAGS) -o build/san/brute tests/brute.c -lm
-	ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
+	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute LC_ALL=C bats $(BATSFLAGS) tests
 
 install: pathfind

@@ -165,7 +165,7 @@ cost_format(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b)
 		    (unsigned long long)(micro % COST_MICRO));
 }
 
-/* One base cost as the user would write it: "1", "2.5", "sqrt2". */
+/* One base cost as -c takes it: "1", "2.5", "sqrt2". */
 void
 cost_format_base(char *buf, size_t n, const struct costs *c, int diagonal)
 {
@@ -174,13 +174,8 @@ cost_format_base(char *buf, size_t n, const struct costs *c, int diagonal)
 	char frac[8];
 	int i;
 
-	if (diagonal && c->d_sqrt2) {
-		if (c->s == COST_MICRO)
-			snprintf(buf, n, "sqrt2");
-		else {
-			cost_format_base(buf, n, c, 0);
-			strncat(buf, "*sqrt2", n - strlen(buf) - 1);
-		}
+	if (diagonal && c->d_sqrt2) {	/* as -c takes it: S,sqrt2 */
+		snprintf(buf, n, "sqrt2");
 		return;
 	}
 	ip = (unsigned long long)(v / COST_MICRO);

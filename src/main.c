@@ -25,7 +25,11 @@ struct run {
 	struct search *search;
 	struct map map;
 	int status;
-	int printed;		/* a result block is on stdout already */
+	int color;		/* colour the text map */
+	int printed;		/* a result is on stdout already */
+	/* for --summary */
+	unsigned long long maps, solved, nopath, errors, expanded;
+	double seconds;
 };
 
 static void
@@ -33,6 +37,16 @@ worse(struct run *run, int status)
 {
 	if (status > run->status)
 		run->status = status;
+}
+
+/* One diagnostic: one outcome, status 2. */
+static void
+error(struct run *run, const char *name, long line, long col, const char *msg)
+{
+	fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", name, line, col, msg);
+	run->errors++;
+	run->maps++;
+	worse(run, EX_ERROR);
 }
 
 static double
@@ -61,7 +75,6 @@ solve(struct run *run, const char *name, int mapno, int label)
 	const struct options *o = run->opt;
 	struct search_result r;
 	struct render_info ri;
-	char lab[4200];
 	double t0 = 0;
 	int rc;
 
@@ -69,37 +82,51 @@ solve(struct run *run, const char *name, int mapno, int label)
 		t0 = now();
 	rc = search_run(run->search, &run->map.grid, &o->sp, &r);
 	if (rc != 0) {
-		fprintf(stderr, "pathfind: %s:%ld:1: %s\n", name, run->map.line,
-		    rc == -1 ? "out of memory" : "step costs too large for a map this size");
-		worse(run, EX_ERROR);
+		error(run, name, run->map.line, 1, rc == -1 ? "out of memory" :
+		    "step costs too large for a map this size");
 		return;
 	}
+	memset(&ri, 0, sizeof(ri));
+	if (o->timing) {
+		ri.timing = 1;
+		ri.seconds = now() - t0;
+		run->seconds += ri.seconds;
+	}
+	run->maps++;
+	run->expanded += r.expanded;
+	if (r.found)
+		run->solved++;
+	else
+		run->nopath++;
 	worse(run, r.found ? EX_FOUND : EX_NOPATH);
 	if (o->quiet)
 		return;
 
-	memset(&ri, 0, sizeof(ri));
-	ri.costs = &o->sp.costs;
+	ri.name = name;
+	ri.mapno = mapno;
+	ri.label = label;
+	ri.color = run->color;
+	ri.params = &o->sp;
 	ri.noguarantee = search_no_guarantee(&o->sp);
-	if (o->timing) {
-		ri.timing = 1;
-		ri.seconds = now() - t0;
-	}
-	if (run->printed)
-		putchar('\n');
-	run->printed = 1;
 	switch (o->format) {
 	case FMT_TEXT:
-		if (label) {
-			snprintf(lab, sizeof(lab), "==> %s map %d <==", name, mapno);
-			ri.label = lab;
-		}
+		if (run->printed)
+			putchar('\n');
 		render_text(stdout, &run->map, &r, &ri);
 		break;
+	case FMT_JSON:
+		render_json(stdout, &run->map, &r, &ri);
+		break;
 	case FMT_PATH:
+		if (run->printed)
+			putchar('\n');
 		render_path(stdout, &run->map, &r);
 		break;
+	case FMT_MOVES:
+		render_moves(stdout, &run->map, &r);
+		break;
 	}
+	run->printed = 1;
 	check_stdout();
 }
 
@@ -115,13 +142,14 @@ do_input(struct run *run, const char *arg)
 	if (strcmp(arg, "-") == 0)
 		fd = STDIN_FILENO;
 	else if ((fd = open(arg, O_RDONLY)) < 0) {
-		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", name, strerror(errno));
-		worse(run, EX_ERROR);
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+		error(run, name, 1, 1, msg);
 		return;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
-		fprintf(stderr, "pathfind: %s:1:1: out of memory\n", name);
-		worse(run, EX_ERROR);
+		error(run, name, 1, 1, "out of memory");
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return;
@@ -129,8 +157,7 @@ do_input(struct run *run, const char *arg)
 	while ((rc = map_read(&rd, &run->map, &d)) != MAP_EOF) {
 		mapno++;
 		if (rc != MAP_OK) {
-			fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", name, d.line, d.col, d.msg);
-			worse(run, EX_ERROR);
+			error(run, name, d.line, d.col, d.msg);
 			if (rc == MAP_IOERR)
 				break;
 			continue;
@@ -163,6 +190,12 @@ main(int argc, char **argv)
 	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
+	if (opt.color == COLOR_AUTO) {
+		const char *nc = getenv("NO_COLOR");
+
+		run.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+	} else
+		run.color = opt.color == COLOR_ALWAYS;
 	if ((run.search = search_new()) == NULL) {
 		fprintf(stderr, "pathfind: out of memory\n");
 		return EX_ERROR;
@@ -174,6 +207,14 @@ main(int argc, char **argv)
 
 	map_free(&run.map);
 	search_free(run.search);
+	if (opt.summary) {
+		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu "
+		    "errors=%llu expanded=%llu", run.maps, run.solved, run.nopath,
+		    run.errors, run.expanded);
+		if (opt.timing)
+			fprintf(stderr, " time=%.6f", run.seconds);
+		fputc('\n', stderr);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "pathfind: write error on standard output: %s\n",
 		    strerror(errno ? errno : EIO));

@@ -10,10 +10,13 @@ const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "alwa
 const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
 const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
 const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", NULL };
-const char *const format_names[] = { "text", "path", NULL };
+const char *const format_names[] = { "text", "json", "path", "moves", NULL };
+const char *const color_names[] = { "never", "always", "auto", NULL };
 
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
+	{ "color",	optional_argument, NULL, OPT_COLOR },
+	{ "colour",	optional_argument, NULL, OPT_COLOR },
 	{ "cost",	required_argument, NULL, 'c' },
 	{ "diagonal",	required_argument, NULL, 'd' },
 	{ "format",	required_argument, NULL, 'f' },
@@ -21,6 +24,7 @@ static const struct option longopts[] = {
 	{ "help",	no_argument,       NULL, 'h' },
 	{ "open-list",	required_argument, NULL, 'o' },
 	{ "quiet",	no_argument,       NULL, 'q' },
+	{ "summary",	no_argument,       NULL, 's' },
 	{ "time",	no_argument,       NULL, 'T' },
 	{ "tie-break",	required_argument, NULL, 't' },
 	{ "version",	no_argument,       NULL, 'V' },
@@ -29,9 +33,9 @@ static const struct option longopts[] = {
 };
 
 static const char synopsis[] =
-"usage: pathfind [-hqTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
+"usage: pathfind [-hqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
 "                [-f format] [-H heuristic] [-o open-list] [-t tie-break]\n"
-"                [-w weight] [file ...]\n";
+"                [-w weight] [--color[=when]] [file ...]\n";
 
 /* The full help (-h) or, after a usage error, the synopsis and a hint. */
 void
@@ -51,13 +55,16 @@ options_usage(FILE *fp, int full)
 "  -c, --cost=S,D                     straight and diagonal step cost (1,sqrt2);\n"
 "                                     D may be sqrt2, meaning S*sqrt(2)\n"
 "  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always (never)\n"
-"  -f, --format=text|path             output format (text)\n"
+"  -f, --format=text|json|path|moves  output format (text)\n"
+"      --color[=auto|always|never]    colour the text map (auto: on a terminal,\n"
+"                                     unless NO_COLOR is set; --color = always)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list\n"
 "                                     (binary-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
-"  -T, --time                         add the search time to the statistics\n"
+"  -s, --summary                      a final summary line on standard error\n"
+"  -T, --time                         add search times to the statistics\n"
 "  -t, --tie-break=low-h|high-h|lifo|fifo  order among equal f (low-h)\n"
 "  -w, --weight=W                     weighted A*: f = g + W*h, 1 <= W <= 100\n"
 "  -h, --help                         print this help and exit\n"
@@ -118,9 +125,10 @@ options_parse(struct options *o, int argc, char **argv)
 	o->sp.costs.d_sqrt2 = 1;
 	o->sp.weight = 1000;
 	o->format = FMT_TEXT;
+	o->color = COLOR_AUTO;
 
 	opterr = 0;		/* we word the messages ourselves */
-	while ((ch = getopt_long(argc, argv, ":H:TVa:c:d:f:ho:qt:w:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":H:TVa:c:d:f:ho:qst:w:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			if (choose("-H", optarg, heur_names, &v) != 0)
@@ -166,6 +174,17 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'q':
 			o->quiet = 1;
+			break;
+		case 's':
+			o->summary = 1;
+			break;
+		case OPT_COLOR:
+			if (optarg == NULL)
+				o->color = COLOR_ALWAYS;
+			else if (choose("--color", optarg, color_names, &v) != 0)
+				return OPT_USAGE;
+			else
+				o->color = (enum color)v;
 			break;
 		case 't':
 			if (choose("-t", optarg, tb_names, &v) != 0)

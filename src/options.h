@@ -9,13 +9,18 @@
 
 #include "search.h"
 
-enum format { FMT_TEXT, FMT_PATH };
+enum format { FMT_TEXT, FMT_JSON, FMT_PATH, FMT_MOVES };
+enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
+
+#define OPT_COLOR 256	/* long-only option */
 
 struct options {
 	struct search_params sp;
 	int heur_set;		/* -H given; else the default follows -d */
 	enum format format;
+	enum color color;
 	int quiet;
+	int summary;
 	int timing;
 	char **files;		/* operands; none means standard input */
 	int nfiles;
@@ -28,6 +33,7 @@ int	options_parse(struct options *, int, char **);
 void	options_usage(FILE *, int);
 
 extern const char *const algo_names[], *const diag_names[], *const heur_names[],
-    *const tb_names[], *const ol_names[], *const format_names[];
+    *const tb_names[], *const ol_names[], *const format_names[],
+    *const color_names[];
 
 #endif

@@ -1,9 +1,57 @@
-/* render.c - see render.h. */
+/* render.c - see render.h; the formats are described in pathfind(1). */
+#include <string.h>
+
+#include "options.h"
 #include "render.h"
+
+/*
+ * Colour classes for the text map.  Only SGR codes every terminal knows;
+ * each run of one class gets one escape, and every row ends reset.
+ */
+enum { C_PLAIN, C_PATH, C_START, C_GOAL, C_WALL, C_LOW, C_MID, C_HIGH };
+static const char *const sgr[] = {
+	"\033[0m", "\033[1;33m", "\033[1;32m", "\033[1;31m",
+	"\033[90m", "\033[36m", "\033[34m", "\033[35m"
+};
+
+static int
+color_class(char ch)
+{
+	switch (ch) {
+	case '*': return C_PATH;
+	case 'A': return C_START;
+	case 'B': return C_GOAL;
+	case '#': return C_WALL;
+	case '1': case '2': case '3': return C_LOW;
+	case '4': case '5': case '6': return C_MID;
+	case '7': case '8': case '9': return C_HIGH;
+	}
+	return C_PLAIN;
+}
+
+static void
+put_row(FILE *fp, const char *s, int n, int color)
+{
+	int x, cur = C_PLAIN, c;
+
+	if (!color) {
+		fwrite(s, 1, (size_t)n, fp);
+		putc('\n', fp);
+		return;
+	}
+	for (x = 0; x < n; x++) {
+		if ((c = color_class(s[x])) != cur)
+			fputs(sgr[cur = c], fp);
+		putc(s[x], fp);
+	}
+	if (cur != C_PLAIN)
+		fputs(sgr[C_PLAIN], fp);
+	putc('\n', fp);
+}
 
 /* The map as read, with the path's inner cells drawn as '*' (into m->text). */
 static void
-draw_map(FILE *fp, struct map *m, const struct search_result *r)
+draw_map(FILE *fp, struct map *m, const struct search_result *r, int color)
 {
 	const struct grid *g = &m->grid;
 	size_t k;
@@ -15,10 +63,8 @@ draw_map(FILE *fp, struct map *m, const struct search_result *r)
 
 			m->text[m->row[grid_y(g, i)].off + (size_t)grid_x(g, i)] = '*';
 		}
-	for (y = 0; y < g->h; y++) {
-		fwrite(m->text + m->row[y].off, 1, (size_t)m->row[y].len, fp);
-		putc('\n', fp);
-	}
+	for (y = 0; y < g->h; y++)
+		put_row(fp, m->text + m->row[y].off, m->row[y].len, color);
 }
 
 void
@@ -27,11 +73,11 @@ render_text(FILE *fp, struct map *m, const struct search_result *r,
 {
 	char cost[48];
 
-	if (ri->label != NULL)
-		fprintf(fp, "%s\n", ri->label);
-	draw_map(fp, m, r);
+	if (ri->label)
+		fprintf(fp, "==> %s map %d <==\n", ri->name, ri->mapno);
+	draw_map(fp, m, r, ri->color);
 	if (r->found) {
-		cost_format(cost, sizeof(cost), ri->costs, r->a, r->b);
+		cost_format(cost, sizeof(cost), &ri->params->costs, r->a, r->b);
 		fprintf(fp, "cost: %s\nsteps: %zu\ngoal: %d %d\n", cost, r->steps,
 		    grid_x(&m->grid, r->goal), grid_y(&m->grid, r->goal));
 	} else
@@ -49,14 +95,153 @@ render_text(FILE *fp, struct map *m, const struct search_result *r,
 		fprintf(fp, "time: %.6f\n", ri->seconds);
 }
 
+/*
+ * A JSON string.  Valid UTF-8 passes through; quote, backslash and
+ * control characters are escaped; any byte that is not part of a valid
+ * UTF-8 sequence becomes U+FFFD, so the output is always valid JSON.
+ */
+void
+json_string(FILE *fp, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	putc('"', fp);
+	while (*s != '\0') {
+		unsigned char c = *s;
+		int n = 0, k;
+
+		if (c == '"' || c == '\\') {
+			putc('\\', fp);
+			putc(c, fp);
+		} else if (c < 0x20)
+			fprintf(fp, "\\u%04x", c);
+		else if (c < 0x80)
+			putc(c, fp);
+		else {
+			/* Length of a well-formed sequence (RFC 3629), or 0. */
+			if (c >= 0xc2 && c <= 0xdf)
+				n = 2;
+			else if (c >= 0xe0 && c <= 0xef)
+				n = 3;
+			else if (c >= 0xf0 && c <= 0xf4)
+				n = 4;
+			for (k = 1; k < n; k++)
+				if ((s[k] & 0xc0) != 0x80)
+					n = 0;
+			if (n == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)))
+				n = 0;	/* overlong, or a surrogate */
+			if (n == 4 && ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f)))
+				n = 0;	/* overlong, or above U+10FFFF */
+			if (n == 0)
+				fputs("\\ufffd", fp);
+			else {
+				fwrite(s, 1, (size_t)n, fp);
+				s += n - 1;
+			}
+		}
+		s++;
+	}
+	putc('"', fp);
+}
+
+/* W in thousandths as a JSON number: 1, 1.5, 2.125. */
+static void
+put_weight(FILE *fp, uint32_t w)
+{
+	char frac[4];
+	int i;
+
+	snprintf(frac, sizeof(frac), "%03u", w % 1000);
+	for (i = 2; i >= 0 && frac[i] == '0'; i--)
+		frac[i] = '\0';
+	fprintf(fp, frac[0] ? "%u.%s" : "%u", w / 1000, frac);
+}
+
+void
+render_json(FILE *fp, const struct map *m, const struct search_result *r,
+    const struct render_info *ri)
+{
+	const struct search_params *p = ri->params;
+	const struct grid *g = &m->grid;
+	char buf[64];
+	size_t k;
+
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"width\":%d,\"height\":%d,\"found\":%s",
+	    ri->mapno, m->line, g->w, g->h, r->found ? "true" : "false");
+	if (r->found) {
+		cost_format(buf, sizeof(buf), &p->costs, r->a, r->b);
+		fprintf(fp, ",\"cost\":%s,\"steps\":%zu,\"start\":[%d,%d],\"goal\":[%d,%d]",
+		    buf, r->steps, grid_x(g, g->start), grid_y(g, g->start),
+		    grid_x(g, r->goal), grid_y(g, r->goal));
+	} else
+		fprintf(fp, ",\"cost\":null,\"steps\":null,\"start\":[%d,%d],\"goal\":null",
+		    grid_x(g, g->start), grid_y(g, g->start));
+	fputs(",\"path\":[", fp);
+	for (k = 0; r->found && k <= r->steps; k++)
+		fprintf(fp, "%s[%d,%d]", k ? "," : "", grid_x(g, r->path[k]),
+		    grid_y(g, r->path[k]));
+	fprintf(fp, "],\"expanded\":%llu,\"generated\":%llu,\"updated\":%llu",
+	    (unsigned long long)r->expanded, (unsigned long long)r->generated,
+	    (unsigned long long)r->updated);
+	fprintf(fp, ",\"optimal\":%s,\"note\":", ri->noguarantee ? "false" : "true");
+	if (ri->noguarantee)
+		json_string(fp, ri->noguarantee);
+	else
+		fputs("null", fp);
+	if (ri->timing)
+		fprintf(fp, ",\"time\":%.6f", ri->seconds);
+	fprintf(fp, ",\"options\":{\"algorithm\":\"%s\",\"heuristic\":\"%s\","
+	    "\"diagonal\":\"%s\",\"cost\":\"", algo_names[p->algo],
+	    heur_names[p->heur], diag_names[p->diag]);
+	cost_format_base(buf, sizeof(buf), &p->costs, 0);
+	fprintf(fp, "%s,", buf);
+	cost_format_base(buf, sizeof(buf), &p->costs, 1);
+	fprintf(fp, "%s\",\"weight\":", buf);
+	put_weight(fp, p->weight);
+	fprintf(fp, ",\"tie_break\":\"%s\",\"open_list\":\"%s\"}}\n",
+	    tb_names[p->tb], ol_names[p->ol]);
+}
+
 void
 render_path(FILE *fp, const struct map *m, const struct search_result *r)
 {
 	size_t k;
 
-	if (!r->found)
-		return;
-	for (k = 0; k <= r->steps; k++)
+	for (k = 0; r->found && k <= r->steps; k++)
 		fprintf(fp, "%d %d\n", grid_x(&m->grid, r->path[k]),
 		    grid_y(&m->grid, r->path[k]));
+}
+
+/*
+ * Moves: runs of equal steps as direction and count, e.g. "R3 D2 DR1";
+ * U D L R and the diagonals UR DR DL UL (vertical part first).  A map
+ * without a path gives an empty line, so there is always one line a map.
+ */
+void
+render_moves(FILE *fp, const struct map *m, const struct search_result *r)
+{
+	static const char *const name[3][3] = {	/* [dy + 1][dx + 1] */
+		{ "UL", "U", "UR" }, { "L", "", "R" }, { "DL", "D", "DR" }
+	};
+	const struct grid *g = &m->grid;
+	const char *prev = NULL, *cur;
+	size_t k, run = 0;
+
+	for (k = 1; r->found && k <= r->steps; k++) {
+		int dx = grid_x(g, r->path[k]) - grid_x(g, r->path[k - 1]);
+		int dy = grid_y(g, r->path[k]) - grid_y(g, r->path[k - 1]);
+
+		cur = name[dy + 1][dx + 1];
+		if (cur != prev && prev != NULL) {
+			fprintf(fp, "%s%zu ", prev, run);
+			run = 0;
+		}
+		prev = cur;
+		run++;
+	}
+	if (prev != NULL)
+		fprintf(fp, "%s%zu", prev, run);
+	putc('\n', fp);
 }

@@ -1,6 +1,7 @@
 /*
- * render.h - turning a search result into output.  Everything written to
- * stdout passes through here; nothing here decides anything.
+ * render.h - turning a search result into output: text, JSON Lines, path
+ * and moves.  Everything written to stdout passes through here; nothing
+ * here decides anything.
  */
 #ifndef RENDER_H
 #define RENDER_H
@@ -11,15 +12,22 @@
 #include "search.h"
 
 struct render_info {
-	const char *label;	/* "==> NAME map N <==" line, or NULL */
+	const char *name;	/* source name: operand or <stdin> */
+	int mapno;		/* map number within the source, 1-based */
+	int label;		/* text: print "==> NAME map N <==" first */
+	int color;		/* text: ANSI colours in the map */
+	const struct search_params *params;
 	const char *noguarantee;	/* why the cost may not be optimal, or NULL */
-	const struct costs *costs;
 	int timing;		/* print seconds */
 	double seconds;
 };
 
 void	render_text(FILE *, struct map *, const struct search_result *,
 	    const struct render_info *);
+void	render_json(FILE *, const struct map *, const struct search_result *,
+	    const struct render_info *);
 void	render_path(FILE *, const struct map *, const struct search_result *);
+void	render_moves(FILE *, const struct map *, const struct search_result *);
+void	json_string(FILE *, const char *);
 
 #endif

@@ -34,6 +34,8 @@ load common
 	-c10,14 --cost=10,14
 	-dalways --diagonal=always
 	-fpath --format=path
+	-fjson --format=json
+	-s --summary
 	-Heuclidean --heuristic=euclidean
 	-osorted-list --open-list=sorted-list
 	-thigh-h --tie-break=high-h
@@ -45,7 +47,7 @@ load common
 
 @test "bad option values are usage errors: message, synopsis, exit 2" {
 	local args
-	for args in "-a bfs" "-d diagonal" "-H taxicab" "-t random" "-o heap" "-f xml" \
+	for args in "-a bfs" "-f yaml" "--color=red" "-d diagonal" "-H taxicab" "-t random" "-o heap" "-f xml" \
 	    "-w 0.5" "-w 101" "-w 1.0001" "-w abc" "-w -2" "-c 1" "-c 0,1" "-c 1,0" \
 	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a"; do
 		run --separate-stderr "$PATHFIND" $args "$root/samples/tutorial.txt"
