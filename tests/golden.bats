@@ -14,7 +14,9 @@ check_case() {
 		echo "$name: exit $status, want $want_status; stderr: $stderr"
 		return 1
 	fi
-	diff -u "$root/tests/golden/$name.out" <(printf '%s\n' "$output") || {
+	# JSON echoes the open list in use; the rest must not differ at all.
+	diff -u "$root/tests/golden/$name.out" \
+	    <(printf '%s\n' "$output" | sed 's/"open_list":"[a-z-]*"/"open_list":"binary-heap"/') || {
 		echo "$name: output differs from tests/golden/$name.out"
 		return 1
 	}
