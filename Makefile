@@ -9,13 +9,13 @@ MANPREFIX = $(PREFIX)/share/man
 CFLAGS    = -O2 -g
 WARN      = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 PF_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\"
-PF_CFLAGS = -std=c11 $(WARN)
-PF_LDLIBS = -lm
+PF_CFLAGS = -std=c11 -pthread $(WARN)
+PF_LDLIBS = -lm -pthread
 
 SRC = src/main.c src/options.c src/lines.c src/map.c src/cost.c \
-      src/openlist.c src/search.c src/render.c
+      src/openlist.c src/search.c src/render.c src/scen.c
 HDR = src/options.h src/lines.h src/map.h src/cost.h src/openlist.h \
-      src/search.h src/render.h
+      src/search.h src/render.h src/scen.h
 OBJ = $(SRC:.c=.o)
 
 all: pathfind

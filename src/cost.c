@@ -187,3 +187,16 @@ cost_format_base(char *buf, size_t n, const struct costs *c, int diagonal)
 	else
 		snprintf(buf, n, "%llu.%s", ip, frac);
 }
+
+/* The total as a double, for comparing with published lengths. */
+double
+cost_value(const struct costs *c, uint64_t a, uint64_t b)
+{
+	long double v = (long double)a * c->s;
+
+	if (c->d_sqrt2)
+		v += (long double)b * c->s * sqrtl(2.0L);
+	else
+		v += (long double)b * c->d;
+	return (double)(v / COST_MICRO);
+}

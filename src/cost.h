@@ -43,5 +43,6 @@ int	cost_units(const struct costs *, uint64_t, struct keyunits *);
 void	cost_format(char *, size_t, const struct costs *, uint64_t, uint64_t);
 void	cost_format_base(char *, size_t, const struct costs *, int);
 uint64_t cost_mul_sqrt(uint64_t, uint64_t);
+double	cost_value(const struct costs *, uint64_t, uint64_t);
 
 #endif

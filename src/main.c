@@ -15,6 +15,7 @@
 #include "map.h"
 #include "options.h"
 #include "render.h"
+#include "scen.h"
 #include "search.h"
 
 /* Exit statuses; the worst one seen wins. */
@@ -75,12 +76,20 @@ solve(struct run *run, const char *name, int mapno, int label)
 	const struct options *o = run->opt;
 	struct search_result r;
 	struct render_info ri;
+	struct search_params sp;
 	double t0 = 0;
 	int rc;
 
+	if (run->map.movingai) {
+		error(run, name, run->map.line, 1,
+		    "a MovingAI map has no start or goal: give its scenarios with -S");
+		return;
+	}
+	options_params(o, &run->map, &sp);
 	if (o->timing)
 		t0 = now();
-	rc = search_run(run->search, &run->map.grid, &o->sp, &r);
+	rc = search_run(run->search, &run->map.grid, run->map.grid.start,
+	    SEARCH_MAP_GOALS, &sp, &r);
 	if (rc != 0) {
 		error(run, name, run->map.line, 1, rc == -1 ? "out of memory" :
 		    "step costs too large for a map this size");
@@ -106,8 +115,8 @@ solve(struct run *run, const char *name, int mapno, int label)
 	ri.mapno = mapno;
 	ri.label = label;
 	ri.color = run->color;
-	ri.params = &o->sp;
-	ri.noguarantee = search_no_guarantee(&o->sp);
+	ri.params = &sp;
+	ri.noguarantee = search_no_guarantee(&sp);
 	switch (o->format) {
 	case FMT_TEXT:
 		if (run->printed)
@@ -120,10 +129,10 @@ solve(struct run *run, const char *name, int mapno, int label)
 	case FMT_PATH:
 		if (run->printed)
 			putchar('\n');
-		render_path(stdout, &run->map, &r);
+		render_path(stdout, &run->map.grid, &r);
 		break;
 	case FMT_MOVES:
-		render_moves(stdout, &run->map, &r);
+		render_moves(stdout, &run->map.grid, &r);
 		break;
 	}
 	run->printed = 1;
@@ -187,6 +196,16 @@ main(int argc, char **argv)
 	case OPT_USAGE:
 		options_usage(stderr, 0);
 		return EX_ERROR;
+	}
+	if (opt.scen != NULL) {
+		int st = scen_batch(&opt, opt.scen, opt.nfiles ? opt.files[0] : NULL);
+
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "pathfind: write error on standard output: %s\n",
+			    strerror(errno ? errno : EIO));
+			return EX_ERROR;
+		}
+		return st;
 	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;

@@ -39,6 +39,8 @@ struct grid {
 struct map {
 	struct grid grid;
 	long line;		/* line of the map's first row in its stream */
+	int movingai;		/* read from the MovingAI format: no A or B */
+	char type[32];		/* MovingAI "type" (octile), else empty */
 	char *text;		/* the rows as read, without line ends */
 	struct row {
 		size_t off;	/* row y is text[off, off + len) */

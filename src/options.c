@@ -22,8 +22,10 @@ static const struct option longopts[] = {
 	{ "format",	required_argument, NULL, 'f' },
 	{ "heuristic",	required_argument, NULL, 'H' },
 	{ "help",	no_argument,       NULL, 'h' },
+	{ "jobs",	required_argument, NULL, 'j' },
 	{ "open-list",	required_argument, NULL, 'o' },
 	{ "quiet",	no_argument,       NULL, 'q' },
+	{ "scenarios",	required_argument, NULL, 'S' },
 	{ "summary",	no_argument,       NULL, 's' },
 	{ "time",	no_argument,       NULL, 'T' },
 	{ "tie-break",	required_argument, NULL, 't' },
@@ -35,7 +37,8 @@ static const struct option longopts[] = {
 static const char synopsis[] =
 "usage: pathfind [-hqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
 "                [-f format] [-H heuristic] [-o open-list] [-t tie-break]\n"
-"                [-w weight] [--color[=when]] [file ...]\n";
+"                [-w weight] [--color[=when]] [file ...]\n"
+"       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /* The full help (-h) or, after a usage error, the synopsis and a hint. */
 void
@@ -60,18 +63,23 @@ options_usage(FILE *fp, int full)
 "                                     unless NO_COLOR is set; --color = always)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
+"  -j, --jobs=N                       solve scenarios on N threads (1)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list\n"
 "                                     (binary-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
+"  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
+"                                     stdin) on the map beside it or mapfile\n"
 "  -T, --time                         add search times to the statistics\n"
 "  -t, --tie-break=low-h|high-h|lifo|fifo  order among equal f (low-h)\n"
 "  -w, --weight=W                     weighted A*: f = g + W*h, 1 <= W <= 100\n"
 "  -h, --help                         print this help and exit\n"
 "  -V, --version                      print the version and exit\n"
 "\n"
-"Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost.\n"
-"Exit status: 0 all maps solved, 1 some map has no path, 2 an error.\n"
+"Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
+"or a MovingAI map (type/height/width/map header) for use with -S.\n"
+"Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
+"cost differs from its published optimum.\n"
 "See pathfind(1).\n", fp);
 }
 
@@ -126,9 +134,10 @@ options_parse(struct options *o, int argc, char **argv)
 	o->sp.weight = 1000;
 	o->format = FMT_TEXT;
 	o->color = COLOR_AUTO;
+	o->jobs = 1;
 
 	opterr = 0;		/* we word the messages ourselves */
-	while ((ch = getopt_long(argc, argv, ":H:TVa:c:d:f:ho:qst:w:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":H:S:TVa:c:d:f:hj:o:qst:w:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			if (choose("-H", optarg, heur_names, &v) != 0)
@@ -158,11 +167,22 @@ options_parse(struct options *o, int argc, char **argv)
 			if (choose("-d", optarg, diag_names, &v) != 0)
 				return OPT_USAGE;
 			o->sp.diag = (enum diagrule)v;
+			o->diag_set = 1;
 			break;
 		case 'f':
 			if (choose("-f", optarg, format_names, &v) != 0)
 				return OPT_USAGE;
 			o->format = (enum format)v;
+			break;
+		case 'S':
+			o->scen = optarg;
+			break;
+		case 'j':
+			if (decimal_parse(optarg, 0, OPT_JOBS_MAX, &w) != 0 || w == 0) {
+				bad("-j", optarg, "a whole number of threads from 1 to 256");
+				return OPT_USAGE;
+			}
+			o->jobs = (int)w;
 			break;
 		case 'h':
 			options_usage(stdout, 1);
@@ -209,13 +229,31 @@ options_parse(struct options *o, int argc, char **argv)
 			return OPT_USAGE;
 		}
 	}
-	if (!o->heur_set)
-		o->sp.heur = o->sp.diag == DIAG_NEVER ? H_MANHATTAN : H_OCTILE;
-	if (o->sp.algo == ALGO_DIJKSTRA) {
-		o->sp.heur = H_ZERO;
-		o->sp.weight = 1000;
-	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
+	if (o->scen != NULL && o->nfiles > 1) {
+		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
+		return OPT_USAGE;
+	}
 	return OPT_RUN;
+}
+
+/*
+ * The search parameters for one map.  Defaults that depend on the map are
+ * settled here: a MovingAI "type octile" map means -d no-corner-cut (the
+ * benchmark's rule) unless -d was given, and the heuristic follows the
+ * diagonal rule unless -H was given.  Dijkstra is A* with h = 0.
+ */
+void
+options_params(const struct options *o, const struct map *m, struct search_params *p)
+{
+	*p = o->sp;
+	if (!o->diag_set && m != NULL && m->movingai && strcmp(m->type, "octile") == 0)
+		p->diag = DIAG_NO_CORNER_CUT;
+	if (!o->heur_set)
+		p->heur = p->diag == DIAG_NEVER ? H_MANHATTAN : H_OCTILE;
+	if (p->algo == ALGO_DIJKSTRA) {
+		p->heur = H_ZERO;
+		p->weight = 1000;
+	}
 }

@@ -17,6 +17,9 @@ enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
 struct options {
 	struct search_params sp;
 	int heur_set;		/* -H given; else the default follows -d */
+	int diag_set;		/* -d given; else MovingAI octile maps mean no-corner-cut */
+	const char *scen;	/* -S: scenario file, "-" for stdin */
+	int jobs;		/* -j */
 	enum format format;
 	enum color color;
 	int quiet;
@@ -29,7 +32,12 @@ struct options {
 /* What options_parse decided. */
 enum { OPT_RUN, OPT_EXIT_OK, OPT_USAGE };
 
+#define OPT_JOBS_MAX 256
+
+struct map;
+
 int	options_parse(struct options *, int, char **);
+void	options_params(const struct options *, const struct map *, struct search_params *);
 void	options_usage(FILE *, int);
 
 extern const char *const algo_names[], *const diag_names[], *const heur_names[],

@@ -157,32 +157,26 @@ put_weight(FILE *fp, uint32_t w)
 	fprintf(fp, frac[0] ? "%u.%s" : "%u", w / 1000, frac);
 }
 
-void
-render_json(FILE *fp, const struct map *m, const struct search_result *r,
-    const struct render_info *ri)
+static void
+json_path(FILE *fp, const struct grid *g, const struct search_result *r)
 {
-	const struct search_params *p = ri->params;
-	const struct grid *g = &m->grid;
-	char buf[64];
 	size_t k;
 
-	fputs("{\"source\":", fp);
-	json_string(fp, ri->name);
-	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"width\":%d,\"height\":%d,\"found\":%s",
-	    ri->mapno, m->line, g->w, g->h, r->found ? "true" : "false");
-	if (r->found) {
-		cost_format(buf, sizeof(buf), &p->costs, r->a, r->b);
-		fprintf(fp, ",\"cost\":%s,\"steps\":%zu,\"start\":[%d,%d],\"goal\":[%d,%d]",
-		    buf, r->steps, grid_x(g, g->start), grid_y(g, g->start),
-		    grid_x(g, r->goal), grid_y(g, r->goal));
-	} else
-		fprintf(fp, ",\"cost\":null,\"steps\":null,\"start\":[%d,%d],\"goal\":null",
-		    grid_x(g, g->start), grid_y(g, g->start));
 	fputs(",\"path\":[", fp);
 	for (k = 0; r->found && k <= r->steps; k++)
 		fprintf(fp, "%s[%d,%d]", k ? "," : "", grid_x(g, r->path[k]),
 		    grid_y(g, r->path[k]));
-	fprintf(fp, "],\"expanded\":%llu,\"generated\":%llu,\"updated\":%llu",
+	putc(']', fp);
+}
+
+/* The statistics, the optimality note, the time and the options in effect. */
+static void
+json_tail(FILE *fp, const struct search_result *r, const struct render_info *ri)
+{
+	const struct search_params *p = ri->params;
+	char buf[64];
+
+	fprintf(fp, ",\"expanded\":%llu,\"generated\":%llu,\"updated\":%llu",
 	    (unsigned long long)r->expanded, (unsigned long long)r->generated,
 	    (unsigned long long)r->updated);
 	fprintf(fp, ",\"optimal\":%s,\"note\":", ri->noguarantee ? "false" : "true");
@@ -204,14 +198,88 @@ render_json(FILE *fp, const struct map *m, const struct search_result *r,
 	    tb_names[p->tb], ol_names[p->ol]);
 }
 
+static void
+json_found(FILE *fp, const struct search_result *r, const struct costs *costs)
+{
+	char buf[64];
+
+	fprintf(fp, ",\"found\":%s", r->found ? "true" : "false");
+	if (r->found) {
+		cost_format(buf, sizeof(buf), costs, r->a, r->b);
+		fprintf(fp, ",\"cost\":%s,\"steps\":%zu", buf, r->steps);
+	} else
+		fputs(",\"cost\":null,\"steps\":null", fp);
+}
+
 void
-render_path(FILE *fp, const struct map *m, const struct search_result *r)
+render_json(FILE *fp, const struct map *m, const struct search_result *r,
+    const struct render_info *ri)
+{
+	const struct grid *g = &m->grid;
+
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"width\":%d,\"height\":%d",
+	    ri->mapno, m->line, g->w, g->h);
+	json_found(fp, r, &ri->params->costs);
+	fprintf(fp, ",\"start\":[%d,%d],\"goal\":", grid_x(g, g->start), grid_y(g, g->start));
+	if (r->found)
+		fprintf(fp, "[%d,%d]", grid_x(g, r->goal), grid_y(g, r->goal));
+	else
+		fputs("null", fp);
+	json_path(fp, g, r);
+	json_tail(fp, r, ri);
+}
+
+/* Scenario batches: a TSV header and one row a scenario, or JSON Lines. */
+void
+render_scen_header(FILE *fp, int timing)
+{
+	fputs("id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcost\tsteps\t"
+	    "expanded\tgenerated", fp);
+	fputs(timing ? "\ttime\n" : "\n", fp);
+}
+
+void
+render_scen_tsv(FILE *fp, const struct scen_row *s, const struct search_result *r,
+    const struct render_info *ri)
+{
+	char cost[48] = "-", steps[24] = "-";
+
+	if (r->found) {
+		cost_format(cost, sizeof(cost), &ri->params->costs, r->a, r->b);
+		snprintf(steps, sizeof(steps), "%zu", r->steps);
+	}
+	fprintf(fp, "%ld\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%llu\t%llu", s->id, s->sx,
+	    s->sy, s->gx, s->gy, s->length, cost, steps,
+	    (unsigned long long)r->expanded, (unsigned long long)r->generated);
+	if (ri->timing)
+		fprintf(fp, "\t%.6f\n", ri->seconds);
+	else
+		putc('\n', fp);
+}
+
+void
+render_scen_json(FILE *fp, const struct grid *g, const struct scen_row *s,
+    const struct search_result *r, const struct render_info *ri)
+{
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"id\":%ld,\"start\":[%d,%d],\"goal\":[%d,%d],\"length\":%s",
+	    s->id, s->sx, s->sy, s->gx, s->gy, s->length);
+	json_found(fp, r, &ri->params->costs);
+	fprintf(fp, ",\"mismatch\":%s", s->mismatch ? "true" : "false");
+	json_path(fp, g, r);
+	json_tail(fp, r, ri);
+}
+
+void
+render_path(FILE *fp, const struct grid *g, const struct search_result *r)
 {
 	size_t k;
 
 	for (k = 0; r->found && k <= r->steps; k++)
-		fprintf(fp, "%d %d\n", grid_x(&m->grid, r->path[k]),
-		    grid_y(&m->grid, r->path[k]));
+		fprintf(fp, "%d %d\n", grid_x(g, r->path[k]), grid_y(g, r->path[k]));
 }
 
 /*
@@ -220,12 +288,11 @@ render_path(FILE *fp, const struct map *m, const struct search_result *r)
  * without a path gives an empty line, so there is always one line a map.
  */
 void
-render_moves(FILE *fp, const struct map *m, const struct search_result *r)
+render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 {
 	static const char *const name[3][3] = {	/* [dy + 1][dx + 1] */
 		{ "UL", "U", "UR" }, { "L", "", "R" }, { "DL", "D", "DR" }
 	};
-	const struct grid *g = &m->grid;
 	const char *prev = NULL, *cur;
 	size_t k, run = 0;
 

@@ -26,8 +26,21 @@ void	render_text(FILE *, struct map *, const struct search_result *,
 	    const struct render_info *);
 void	render_json(FILE *, const struct map *, const struct search_result *,
 	    const struct render_info *);
-void	render_path(FILE *, const struct map *, const struct search_result *);
-void	render_moves(FILE *, const struct map *, const struct search_result *);
+/* What a scenario row shows besides the search result. */
+struct scen_row {
+	long id;
+	int sx, sy, gx, gy;
+	const char *length;	/* published length, as printed in the file */
+	int mismatch;
+};
+
+void	render_scen_header(FILE *, int);
+void	render_scen_tsv(FILE *, const struct scen_row *, const struct search_result *,
+	    const struct render_info *);
+void	render_scen_json(FILE *, const struct grid *, const struct scen_row *,
+	    const struct search_result *, const struct render_info *);
+void	render_path(FILE *, const struct grid *, const struct search_result *);
+void	render_moves(FILE *, const struct grid *, const struct search_result *);
 void	json_string(FILE *, const char *);
 
 #endif

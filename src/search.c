@@ -23,7 +23,7 @@ struct search {
 	uint32_t *path;
 	size_t pathcap;
 	int *gx, *gy;		/* goal coordinates, for the heuristic */
-	size_t goalcap;
+	size_t ngoal, goalcap;
 };
 
 /* Everything one run needs, derived once from the params and the grid. */
@@ -34,6 +34,8 @@ struct ctx {
 	enum tiebreak tb;
 	uint32_t weight;
 	struct keyunits ku;
+	uint32_t start;
+	uint32_t goal;		/* the one goal, or SEARCH_MAP_GOALS */
 	long off[8];
 	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
 	uint32_t seq;
@@ -90,7 +92,7 @@ heuristic(const struct ctx *c, uint32_t i)
 
 	if (c->heur == H_ZERO)
 		return 0;
-	for (k = 0; k < g->ngoal; k++) {
+	for (k = 0; k < c->s->ngoal; k++) {
 		int dx = x - c->s->gx[k], dy = y - c->s->gy[k];
 
 		h = h1(c, (uint64_t)(dx < 0 ? -dx : dx), (uint64_t)(dy < 0 ? -dy : dy));
@@ -132,7 +134,7 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 
 /* Size the state for this grid and start a new generation. */
 static int
-prepare(struct search *s, const struct grid *g)
+prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal)
 {
 	size_t k, gc = s->goalcap;
 
@@ -146,12 +148,13 @@ prepare(struct search *s, const struct grid *g)
 		s->gen = 0;
 	}
 	if (grow(&s->path, &s->pathcap, g->ncells, sizeof(*s->path)) != 0 ||
-	    grow(&s->gx, &gc, g->ngoal, sizeof(*s->gx)) != 0 ||
-	    grow(&s->gy, &s->goalcap, g->ngoal, sizeof(*s->gy)) != 0)
+	    grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
+	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
-	for (k = 0; k < g->ngoal; k++) {
-		s->gx[k] = grid_x(g, g->goal[k]);
-		s->gy[k] = grid_y(g, g->goal[k]);
+	s->ngoal = ngoal;
+	for (k = 0; k < ngoal; k++) {
+		s->gx[k] = grid_x(g, goal[k]);
+		s->gy[k] = grid_y(g, goal[k]);
 	}
 	if (++s->gen > GEN_MAX) {	/* wrapped: the one time we clear */
 		for (k = 0; k < s->cap; k++)
@@ -190,7 +193,7 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	uint32_t i = goal;
 	size_t n = 0, k;
 
-	while (i != g->start) {
+	while (i != c->start) {
 		i = (uint32_t)((long)i - c->off[node[i].tag & TAG_DIR]);
 		n++;
 	}
@@ -212,9 +215,14 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = c->s->path;
 }
 
+/*
+ * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
+ * nearest of the grid's B cells.  Returns 0, or -1 when out of memory and
+ * -2 when the step costs cannot be keyed for a map this size.
+ */
 int
-search_run(struct search *s, const struct grid *g, const struct search_params *p,
-    struct search_result *r)
+search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
+    const struct search_params *p, struct search_result *r)
 {
 	struct ctx c;
 	struct node *node;
@@ -227,6 +235,8 @@ search_run(struct search *s, const struct grid *g, const struct search_params *p
 	memset(&c, 0, sizeof(c));
 	c.grid = g;
 	c.s = s;
+	c.start = start;
+	c.goal = goal;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
 	c.tb = p->tb;
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
@@ -239,7 +249,10 @@ search_run(struct search *s, const struct grid *g, const struct search_params *p
 	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
 	if (cost_units(&p->costs, bound, &c.ku) != 0)
 		return -2;
-	if (prepare(s, g) != 0 || openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
+	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal) :
+	    prepare(s, g, &goal, 1))
+		return -1;
+	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
 		return -1;
 
 	c.off[N] = -(long)g->stride;
@@ -257,9 +270,9 @@ search_run(struct search *s, const struct grid *g, const struct search_params *p
 
 	node = s->node;
 	tagbase = s->gen << 4;
-	node[g->start].g = 0;
-	node[g->start].tag = tagbase;
-	mkkey(&c, &e, g->start, 0);
+	node[start].g = 0;
+	node[start].tag = tagbase;
+	mkkey(&c, &e, start, 0);
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
@@ -268,7 +281,7 @@ search_run(struct search *s, const struct grid *g, const struct search_params *p
 		uint64_t gi;
 
 		node[i].tag |= TAG_CLOSED;
-		if (g->cell[i] & CELL_GOAL) {
+		if (i == goal || (goal == SEARCH_MAP_GOALS && (g->cell[i] & CELL_GOAL))) {
 			r->found = 1;
 			r->goal = i;
 			trace_path(&c, i, r);

@@ -49,8 +49,10 @@ struct search;
 
 struct search *search_new(void);
 void	search_free(struct search *);
-int	search_run(struct search *, const struct grid *, const struct search_params *,
-	    struct search_result *);
+#define SEARCH_MAP_GOALS UINT32_MAX	/* goal: the grid's B cells */
+
+int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
+	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
 
 #endif

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# MovingAI maps and scenario batches (-S).
+
+load common
+
+tiny=tests/data/tiny.map
+
+@test "scenario batch: TSV golden output and a summary on stderr" {
+	run --separate-stderr pf -S tests/data/tiny.map.scen
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
+	[[ "$stderr" =~ ^pathfind:\ tests/data/tiny.map.scen:\ scenarios=6\ mismatches=0\ nopath=0\ errors=0\ expanded=59\ time=[0-9.]+\ wall=[0-9.]+$ ]]
+}
+
+@test "scenario batch: version 1.0 (spaces), explicit map operand, JSON golden" {
+	run --separate-stderr pf -f json -S tests/data/spaces.scen "$tiny"
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-json.out" <(printf '%s\n' "$output")
+}
+
+@test "scenario lines from stdin, with or without the version line" {
+	run --separate-stderr pf -S - "$tiny" < "$root/tests/data/tiny.map.scen"
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
+	run --separate-stderr pf -S - "$tiny" < <(tail -n +2 "$root/tests/data/tiny.map.scen")
+	[ "$status" -eq 0 ]
+	# the ids are line numbers, one less without the version line
+	[ "${lines[1]}" = $'1\t0\t0\t1\t0\t1\t1\t1\t1\t4' ]
+	[ "${#lines[@]}" -eq 7 ]
+}
+
+@test "-S - needs a map operand" {
+	run --separate-stderr pf -S - < "$root/tests/data/tiny.map.scen"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>: cannot tell which map the scenarios are for: name the map file as an operand" ]
+}
+
+@test "a doctored published length is a mismatch: exit 3, the line named" {
+	local f=$BATS_TEST_TMPDIR/bad.scen
+	sed '4s/5.82843/5.82943/' "$root/tests/data/tiny.map.scen" >"$f"
+	run --separate-stderr "$PATHFIND" -S "$f" "$root/$tiny"
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "pathfind: $f:4:1: mismatch: cost 5.828427, published 5.82943 (tolerance 5.82943e-05)" ]
+	[[ "${stderr_lines[1]}" == *"scenarios=6 mismatches=1 "* ]]
+	[[ "$output" == *$'\n5\t0\t4\t7\t0\t9.24264'* ]]	# the rest still ran
+	# two decimals give a tolerance of 0.01, so 5.82 passes and 5.81 does not
+	printf '0 m 8 6 3 2 7 5 5.82\n0 m 8 6 3 2 7 5 5.81\n' >"$f"
+	run --separate-stderr "$PATHFIND" -S "$f" "$root/$tiny"
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "pathfind: $f:2:1: mismatch: cost 5.828427, published 5.81 (tolerance 0.01)" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+@test "no optimality check when the configuration does not guarantee it" {
+	local f=$BATS_TEST_TMPDIR/bad.scen
+	sed '4s/5.82843/1/' "$root/tests/data/tiny.map.scen" >"$f"
+	run --separate-stderr "$PATHFIND" -w 2 -S "$f" "$root/$tiny"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"mismatches=unchecked"* ]]
+}
+
+@test "bad scenario lines are errors naming the line; the rest still run" {
+	local f=$BATS_TEST_TMPDIR/errs.scen
+	printf 'version 1\n0\tm\t8\t6\t0\t0\t1\t0\t1\n0\tm\t8\t6\t0\t0\t1\n0\tm\t8\t6\t9\t0\t1\t0\t1\n0\tm\t8\t6\t0\t0\t2\t1\t1\n0\tm\t8\t6\tx\t0\t1\t0\t1\n0\tm\t8\t6\t0\t0\t1\t0\tabc\n0\tm\t8\t6\t1\t0\t2\t0\t1\n' >"$f"
+	run --separate-stderr "$PATHFIND" -S "$f" "$root/$tiny"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $f:3:1: expected 9 fields, found 7" ]
+	[ "${stderr_lines[1]}" = "pathfind: $f:4:1: start 9 0 is off the map (8x6)" ]
+	[ "${stderr_lines[2]}" = "pathfind: $f:5:1: goal 2 1 is on a blocked cell" ]
+	[ "${stderr_lines[3]}" = "pathfind: $f:6:9: bad start x (a whole number 0 to 65535)" ]
+	[ "${stderr_lines[4]}" = "pathfind: $f:7:17: bad length (a decimal number)" ]
+	[[ "${stderr_lines[5]}" == *"scenarios=2 mismatches=0 nopath=0 errors=5 "* ]]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[2]}" == 8$'\t'1$'\t'0* ]]
+}
+
+@test "a mismatch outranks an error in the exit status" {
+	local f=$BATS_TEST_TMPDIR/both.scen
+	printf '0\tm\t8\t6\t0\t0\t1\t0\t7\n0\tm\t8\t6\t0\t0\t1\n' >"$f"
+	run "$PATHFIND" -q -S "$f" "$root/$tiny"
+	[ "$status" -eq 3 ]
+}
+
+@test "type octile maps default to no-corner-cut; -d overrides" {
+	run pf -S tests/data/tiny.map.scen
+	[[ "$output" == *$'\t5.82843\t5.828427\t'* ]]
+	run --separate-stderr pf -d never -S tests/data/tiny.map.scen
+	[ "$status" -eq 3 ]	# 4-connected costs differ from the octile lengths
+	[[ "$output" == *$'\t5.82843\t7\t7\t'* ]]
+	run pf -f json -S tests/data/spaces.scen "$tiny"
+	[[ "$output" == *'"diagonal":"no-corner-cut"'* ]]
+}
+
+@test "-j 2 gives output identical to -j 1" {
+	local map=$BATS_TEST_TMPDIR/rand.map scen=$BATS_TEST_TMPDIR/rand.map.scen
+	# A 96x80 map with 25% obstacles and 3000 scenarios between free cells.
+	awk 'BEGIN { srand(7); print "type octile"; print "height 80"; print "width 96"; print "map";
+		for (y = 0; y < 80; y++) { r = ""; for (x = 0; x < 96; x++) {
+			c = rand() < 0.25 ? "@" : "."; g[x, y] = c; r = r c } print r }
+		print "version 1" > "/dev/stderr";
+		for (n = 0; n < 3000; ) { a = int(rand() * 96); b = int(rand() * 80); c = int(rand() * 96); d = int(rand() * 80);
+			if (g[a, b] == "." && g[c, d] == ".") { printf "0\tr\t96\t80\t%d\t%d\t%d\t%d\t0\n", a, b, c, d > "/dev/stderr"; n++ } } }' \
+		>"$map" 2>"$scen"
+	"$PATHFIND" -w 1.5 -S "$scen" >"$BATS_TEST_TMPDIR/j1" 2>"$BATS_TEST_TMPDIR/e1" || true
+	"$PATHFIND" -w 1.5 -j 2 -S "$scen" >"$BATS_TEST_TMPDIR/j2" 2>"$BATS_TEST_TMPDIR/e2" || true
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/j1")" -eq 3001 ]
+	cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/j2"
+	diff <(sed 's/ time=.*//' "$BATS_TEST_TMPDIR/e1") <(sed 's/ time=.*//' "$BATS_TEST_TMPDIR/e2")
+	"$PATHFIND" -f json -j 2 -S "$scen" >"$BATS_TEST_TMPDIR/k2" 2>/dev/null || true
+	"$PATHFIND" -f json -S "$scen" >"$BATS_TEST_TMPDIR/k1" 2>/dev/null || true
+	cmp "$BATS_TEST_TMPDIR/k1" "$BATS_TEST_TMPDIR/k2"
+}
+
+@test "-j takes 1 to 256" {
+	for j in 0 257 x -1; do
+		run "$PATHFIND" -j "$j" -S x.scen
+		[ "$status" -eq 2 ]
+	done
+}
+
+@test "a MovingAI map alone is an error: it has no A or B" {
+	run --separate-stderr pf "$tiny"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: tests/data/tiny.map:1:1: a MovingAI map has no start or goal: give its scenarios with -S" ]
+}
+
+@test "MovingAI header and row errors carry FILE:LINE:COL" {
+	local f=$BATS_TEST_TMPDIR/h.map
+	while IFS='|' read -r text want; do
+		printf "$text" >"$f"
+		run --separate-stderr "$PATHFIND" -S /dev/null "$f"
+		[ "$status" -eq 2 ] || { echo "status $status for $text"; return 1; }
+		[ "$stderr" = "pathfind: $f:$want" ] || { echo "got:  $stderr"; echo "want: $f:$want"; return 1; }
+	done <<-'EOF2'
+	type octile\nwidth 3\nmap\n...\n|3:1: missing 'height' header before 'map'
+	type octile\nheight 1\nmap\n...\n|3:1: missing 'width' header before 'map'
+	type octile\nheight 0\nwidth 3\nmap\n...\n|2:8: bad height (1 to 65535)
+	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:7: bad width (1 to 65535)
+	type octile\nheight 1\nwidth 3\nsize 9\nmap\n...\n|4:1: unknown MovingAI header line (expected height, width or map)
+	type octile\nheight 2\nwidth 3\nmap\n...\n|6:1: map ends after 1 rows; height says 2
+	type octile\nheight 1\nwidth 3\nmap\n..\n|5:3: row has 2 cells; width says 3
+	type octile\nheight 1\nwidth 3\nmap\n....\n|5:4: row has 4 cells; width says 3
+	type octile\nheight 2\nwidth 3\nmap\n...\n...\n...\n|7:1: more rows than height 2 says
+	type octile\nheight 1\nwidth 3\nmap\n.#.\n|5:2: unknown character '#' (allowed: . G S @ O T W)
+	type octile\nheight 1\nwidth 3\n|4:1: MovingAI header ends without a 'map' line
+	type octile\r\nheight 1\r\nwidth 3\r\nmap\r\n.x.\r\n|5:2: unknown character 'x' (allowed: . G S @ O T W)
+	EOF2
+}
+
+@test "MovingAI cells: . G S passable, @ O T W blocked" {
+	local f=$BATS_TEST_TMPDIR/k.map
+	printf 'type octile\nheight 3\nwidth 4\nmap\n.GS.\n@OTW\n....\n' >"$f"
+	run --separate-stderr "$PATHFIND" -S - "$f" < <(printf '0 m 4 3 0 0 3 0 3\n0 m 4 3 0 0 0 2 2\n')
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = $'1\t0\t0\t3\t0\t3\t3\t3\t3\t4' ]
+	[ "${lines[2]}" = $'2\t0\t0\t0\t2\t2\t-\t-\t4\t4' ]
+}
