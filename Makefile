@@ -45,6 +45,14 @@ sanitize:
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute LC_ALL=C bats $(BATSFLAGS) tests
 
+# Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS as in bench/run.sh.
+build/bench/genmap: bench/genmap.c
+	mkdir -p build/bench
+	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm
+
+bench: pathfind build/bench/genmap
+	sh bench/run.sh
+
 install: pathfind
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f pathfind $(DESTDIR)$(PREFIX)/bin/pathfind
@@ -61,4 +69,4 @@ lint:
 clean:
 	rm -rf pathfind $(OBJ) tests/brute build
 
-.PHONY: all test check sanitize install uninstall lint clean
+.PHONY: all test check sanitize bench install uninstall lint clean

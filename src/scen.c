@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,15 @@ now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Peak resident set size of the process so far, in KiB. */
+static long
+maxrss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
 static uint32_t
@@ -506,8 +516,9 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			fprintf(stderr, "%llu", b.mismatches);
 		else
 			fputs("unchecked", stderr);
-		fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f\n",
-		    b.nopath, b.errors, b.expanded, b.seconds, now() - t0);
+		fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f"
+		    " maxrss=%ld\n", b.nopath, b.errors, b.expanded, b.seconds,
+		    now() - t0, maxrss_kb());
 	}
 out:
 	if (ln_open)

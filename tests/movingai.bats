@@ -9,7 +9,7 @@ tiny=tests/data/tiny.map
 	run --separate-stderr pf -S tests/data/tiny.map.scen
 	[ "$status" -eq 0 ]
 	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
-	[[ "$stderr" =~ ^pathfind:\ tests/data/tiny.map.scen:\ scenarios=6\ mismatches=0\ nopath=0\ errors=0\ expanded=59\ time=[0-9.]+\ wall=[0-9.]+$ ]]
+	[[ "$stderr" =~ ^pathfind:\ tests/data/tiny.map.scen:\ scenarios=6\ mismatches=0\ nopath=0\ errors=0\ expanded=59\ time=[0-9.]+\ wall=[0-9.]+\ maxrss=[0-9]+$ ]]
 }
 
 @test "scenario batch: version 1.0 (spaces), explicit map operand, JSON golden" {

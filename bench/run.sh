@@ -1,0 +1,72 @@
+#!/bin/sh
+# make bench: time pathfind on MovingAI scenario sets.
+#
+# Uses $BENCH_DIR (default ../shared/bench/movingai) when it exists, and
+# always the maps bench/genmap.c writes into build/bench (random, maze and
+# rooms at 512x512 and 2048x2048, deterministic).  One row per map and
+# configuration; the search times are pathfind's own per-query clock,
+# summed (parsing and output excluded).  Environment:
+#   BENCH_DIR   folder of .map/.map.scen pairs
+#   BENCH_MAPS  only maps whose name contains this (e.g. arena)
+#   BENCH_ALGOS algorithms to run (default "astar dijkstra")
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+pf=$top/pathfind
+out=$top/build/bench
+dir=${BENCH_DIR:-$top/../shared/bench/movingai}
+algos=${BENCH_ALGOS:-astar dijkstra}
+filter=${BENCH_MAPS:-}
+mkdir -p "$out"
+
+# Generated maps: deterministic seeds, reused when already there.
+for spec in random:512:11 maze:512:12 rooms:512:13 random:2048:21 maze:2048:22 rooms:2048:23; do
+	kind=${spec%%:*} rest=${spec#*:} size=${rest%%:*} seed=${rest#*:}
+	m=$out/gen-$kind$size.map
+	[ -f "$m.scen" ] || "$out/genmap" "$kind" "$size" "$seed" "$m" || exit 2
+done
+
+# row NAME ALGO OPENLIST JOBS SCEN: run one batch, print one row.
+row() {
+	log=$out/last.log
+	"$pf" -a "$2" -o "$3" -j "$4" -S "$5" >/dev/null 2>"$log"
+	st=$?
+	awk -v map="$1" -v algo="$2" -v ol="$3" -v jobs="$4" -v st="$st" '
+	/ scenarios=/ {
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		q = v["scenarios"]; t = v["time"]; e = v["expanded"]
+		printf "| %s | %s | %s | %s | %d | %s | %.1f | %.0f | %.1f | %.1f | %.1f |\n",
+		    map, algo, ol, jobs, q, v["mismatches"], q ? t / q * 1e6 : 0,
+		    q ? e / q : 0, e ? t / e * 1e9 : 0, v["wall"] ? q / v["wall"] : 0,
+		    v["maxrss"] / 1024
+		found = 1
+	}
+	END { if (!found || (st != 0 && st != 1)) printf "| %s | %s | %s | %s | failed (exit %s) |\n", map, algo, ol, jobs, st }' "$log"
+	grep -m 3 'mismatch:' "$log" >&2
+}
+
+echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for scen in "$dir"/*.map.scen "$out"/gen-*.map.scen; do
+	[ -f "$scen" ] || continue
+	name=$(basename "$scen" .map.scen)
+	case $name in *"$filter"*) ;; *) continue ;; esac
+	for a in $algos; do
+		row "$name" "$a" binary-heap 1 "$scen"
+	done
+done
+# The open-list strategies and threads, on small maps where the lists are bearable.
+for name in arena den312d; do
+	scen=$dir/$name.map.scen
+	[ -f "$scen" ] || scen=$out/gen-rooms512.map.scen
+	case $name in *"$filter"*) ;; *) continue ;; esac
+	for ol in sorted-list unsorted-list; do
+		row "$name" astar "$ol" 1 "$scen"
+	done
+done
+for name in AR0011SR gen-random512; do
+	scen=$dir/$name.map.scen
+	[ -f "$scen" ] || scen=$out/$name.map.scen
+	[ -f "$scen" ] || continue
+	case $name in *"$filter"*) ;; *) continue ;; esac
+	row "$name" astar binary-heap 2 "$scen"
+done
