@@ -6,7 +6,7 @@
  * first: f is the estimated total cost, s the tie-break on h and t the
  * insertion stamp.  No two entries ever share a stamp, so the order is
  * total and every strategy pops the same sequence: they differ only in
- * speed.  Each strategy records an entry's position in its node's pos
+ * speed.  A 4-ary heap joins the tutorial's three (it is faster).  Each strategy records an entry's position in its node's pos
  * field, so decrease-key finds the entry without searching.
  */
 #ifndef OPENLIST_H
@@ -29,7 +29,7 @@ struct ol_entry {
 	uint32_t idx;		/* cell index */
 };
 
-enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST };
+enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP };
 
 struct openlist {
 	enum ol_kind kind;

@@ -9,7 +9,7 @@ const char *const algo_names[] = { "astar", "dijkstra", NULL };
 const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "always", NULL };
 const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
 const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
-const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", NULL };
+const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", "quad-heap", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
 
@@ -117,6 +117,23 @@ choose(const char *opt, const char *arg, const char *const *names, int *out)
 	return bad(opt, arg, want);
 }
 
+/*
+ * The option a getopt error is about, for the message: a long option as
+ * typed (without any "=value"), else the letter.
+ */
+static const char *
+optname(const char *arg, int letter)
+{
+	static char buf[64];
+
+	if (strncmp(arg, "--", 2) == 0) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(arg, "="), arg);
+		return buf;
+	}
+	snprintf(buf, sizeof(buf), "-%c", letter);
+	return buf;
+}
+
 int
 options_parse(struct options *o, int argc, char **argv)
 {
@@ -219,13 +236,18 @@ options_parse(struct options *o, int argc, char **argv)
 			o->sp.weight = (uint32_t)w;
 			break;
 		case ':':
-			fprintf(stderr, "pathfind: option %s needs a value\n", argv[optind - 1]);
+			fprintf(stderr, "pathfind: option %s needs a value\n",
+			    optname(argv[optind - 1], optopt));
 			return OPT_USAGE;
 		default:
-			if (optopt != 0)
-				fprintf(stderr, "pathfind: unknown option -%c\n", optopt);
+			if (optopt == 0)	/* getopt_long: no such long option */
+				fprintf(stderr, "pathfind: unknown or ambiguous option %s\n",
+				    optname(argv[optind - 1], 0));
+			else if (strncmp(argv[optind - 1], "--", 2) == 0)
+				fprintf(stderr, "pathfind: option %s takes no value\n",
+				    optname(argv[optind - 1], optopt));
 			else
-				fprintf(stderr, "pathfind: unknown option %s\n", argv[optind - 1]);
+				fprintf(stderr, "pathfind: unknown option -%c\n", optopt);
 			return OPT_USAGE;
 		}
 	}

@@ -86,6 +86,13 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 		seterr(d, sc->line, 1, msg);
 		return SCEN_BAD;
 	}
+	xy[0] = &sc->mw, xy[1] = &sc->mh;
+	for (j = 0; j < 2; j++)
+		if (coord(f[2 + j], len[2 + j], xy[j]) != 0) {
+			snprintf(msg, sizeof(msg), "bad %s (a whole number 0 to 65535)", what[2 + j]);
+			seterr(d, sc->line, f[2 + j] - s + 1, msg);
+			return SCEN_BAD;
+		}
 	xy[0] = &sc->sx, xy[1] = &sc->sy, xy[2] = &sc->gx, xy[3] = &sc->gy;
 	for (j = 0; j < 4; j++)
 		if (coord(f[4 + j], len[4 + j], xy[j]) != 0) {
@@ -93,12 +100,15 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 			seterr(d, sc->line, f[4 + j] - s + 1, msg);
 			return SCEN_BAD;
 		}
-	/* The length: digits with at most one point; remember the places. */
+	/*
+	 * The length: digits, or digits, a point and digits (so that it is a
+	 * JSON number as printed); remember the places.
+	 */
 	sc->decimals = 0;
 	for (j = 0; j < len[8]; j++) {
 		char c = f[8][j];
 
-		if (c == '.' && !seen_point)
+		if (c == '.' && !seen_point && digits > 0)
 			seen_point = 1;
 		else if (c >= '0' && c <= '9') {
 			digits++;
@@ -107,7 +117,9 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 		} else
 			digits = -1000;
 	}
-	if (digits <= 0 || len[8] >= sizeof(sc->lenstr)) {
+	if (digits <= 0 || (seen_point && sc->decimals == 0) ||
+	    (len[8] > 1 && f[8][0] == '0' && f[8][1] != '.') ||
+	    len[8] >= sizeof(sc->lenstr)) {
 		seterr(d, sc->line, f[8] - s + 1, "bad length (a decimal number)");
 		return SCEN_BAD;
 	}
@@ -235,6 +247,12 @@ check_cells(const struct grid *g, struct job *j)
 	int x[2] = { j->sc.sx, j->sc.gx }, y[2] = { j->sc.sy, j->sc.gy }, k;
 	char msg[128];
 
+	if (j->sc.mw != g->w || j->sc.mh != g->h) {
+		snprintf(msg, sizeof(msg), "scenario is for a %dx%d map; the map is %dx%d",
+		    j->sc.mw, j->sc.mh, g->w, g->h);
+		seterr(&j->d, j->sc.line, 1, msg);
+		return -1;
+	}
 	for (k = 0; k < 2; k++) {
 		if (x[k] >= g->w || y[k] >= g->h) {
 			snprintf(msg, sizeof(msg), "%s %d %d is off the map (%dx%d)",
@@ -308,6 +326,13 @@ report(struct batch *b, struct job *job, size_t n)
 		if (!j->r.found) {
 			b->nopath++;
 			worse(b, 1);
+			if (b->noguarantee == NULL) {	/* a published length says there is one */
+				fprintf(stderr, "pathfind: %s:%ld:1: mismatch: no path, "
+				    "published %s\n", b->name, j->sc.line, j->sc.lenstr);
+				row.mismatch = 1;
+				b->mismatches++;
+				worse(b, 3);
+			}
 		} else if (b->noguarantee == NULL) {
 			double cost = cost_value(&b->p.costs, j->r.a, j->r.b);
 			double tol = scen_tolerance(&j->sc);
@@ -510,7 +535,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			break;
 	}
 	rc = b.status;
-	if (!o->quiet) {
+	{
 		fprintf(stderr, "pathfind: %s: scenarios=%llu mismatches=", b.name, b.n);
 		if (b.noguarantee == NULL)
 			fprintf(stderr, "%llu", b.mismatches);

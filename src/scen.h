@@ -13,6 +13,7 @@
 
 struct scen {
 	long line;		/* line in the scenario file: the scenario's id */
+	int mw, mh;		/* the map size the scenario is for */
 	int sx, sy, gx, gy;
 	double length;		/* published optimal length */
 	char lenstr[32];	/* ... as printed in the file */

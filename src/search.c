@@ -39,6 +39,7 @@ struct ctx {
 	long off[8];
 	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
 	uint32_t seq;
+	uint32_t tagbase;	/* generation << 4: tags of this search */
 };
 
 struct search *
@@ -60,19 +61,26 @@ search_free(struct search *s)
 	free(s);
 }
 
-/* h for one goal, in key units. */
-static uint64_t
-h1(const struct ctx *c, uint64_t dx, uint64_t dy)
-{
-	uint64_t mx = dx > dy ? dx : dy, mn = dx > dy ? dy : dx;
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
 
-	switch (c->heur) {
+/* h for one goal, in key units.  heur is a constant where this is inlined. */
+static INLINE uint64_t
+h1(const struct ctx *c, enum heur heur, int dx, int dy)
+{
+	uint64_t ax = (uint64_t)(dx < 0 ? -dx : dx), ay = (uint64_t)(dy < 0 ? -dy : dy);
+	uint64_t mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
+
+	switch (heur) {
 	case H_MANHATTAN:
-		return (dx + dy) * c->ku.sq;
+		return (ax + ay) * c->ku.sq;
 	case H_OCTILE:
 		return (mx - mn) * c->ku.sq + mn * c->ku.dq;
 	case H_EUCLIDEAN:
-		return cost_mul_sqrt(c->ku.sq, dx * dx + dy * dy);
+		return cost_mul_sqrt(c->ku.sq, ax * ax + ay * ay);
 	case H_CHEBYSHEV:
 		return mx * c->ku.sq;
 	case H_ZERO:
@@ -81,32 +89,31 @@ h1(const struct ctx *c, uint64_t dx, uint64_t dy)
 	return 0;
 }
 
-/* h of cell i: the least estimate over all goals (still admissible and consistent). */
-static uint64_t
-heuristic(const struct ctx *c, uint32_t i)
+/*
+ * h of the cell at padded coordinates (x, y): with several goals the least
+ * estimate over all of them, which is still admissible and consistent.
+ */
+static INLINE uint64_t
+heuristic(const struct ctx *c, enum heur heur, int x, int y)
 {
-	const struct grid *g = c->grid;
-	int x = grid_x(g, i), y = grid_y(g, i);
-	uint64_t best = UINT64_MAX, h;
+	const struct search *s = c->s;
+	uint64_t best, h;
 	size_t k;
 
-	if (c->heur == H_ZERO)
+	if (heur == H_ZERO)
 		return 0;
-	for (k = 0; k < c->s->ngoal; k++) {
-		int dx = x - c->s->gx[k], dy = y - c->s->gy[k];
-
-		h = h1(c, (uint64_t)(dx < 0 ? -dx : dx), (uint64_t)(dy < 0 ? -dy : dy));
-		if (h < best)
+	best = h1(c, heur, x - s->gx[0], y - s->gy[0]);
+	for (k = 1; k < s->ngoal; k++)
+		if ((h = h1(c, heur, x - s->gx[k], y - s->gy[k])) < best)
 			best = h;
-	}
 	return best;
 }
 
-/* Fill in the open-list key of cell i for cost g. */
-static void
-mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g)
+/* The open-list key of cell i with cost g and estimate h. */
+static INLINE void
+mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
 {
-	uint64_t h = heuristic(c, i), wh = h;
+	uint64_t wh = h;
 
 	if (c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
 		wh = h / 1000 * c->weight + h % 1000 * c->weight / 1000;
@@ -153,33 +160,13 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 		return -1;
 	s->ngoal = ngoal;
 	for (k = 0; k < ngoal; k++) {
-		s->gx[k] = grid_x(g, goal[k]);
-		s->gy[k] = grid_y(g, goal[k]);
+		s->gx[k] = (int)(goal[k] % g->stride);	/* padded coordinates */
+		s->gy[k] = (int)(goal[k] / g->stride);
 	}
 	if (++s->gen > GEN_MAX) {	/* wrapped: the one time we clear */
 		for (k = 0; k < s->cap; k++)
 			s->node[k].tag = 0;
 		s->gen = 1;
-	}
-	return 0;
-}
-
-/* May a diagonal step in direction d leave cell i under this rule? */
-static int
-diagonal_ok(enum diagrule rule, const uint8_t *cell, uint32_t i, const long *off, int d)
-{
-	int a = (cell[i + off[(d + 7) & 7]] & CELL_COST) != 0;
-	int b = (cell[i + off[(d + 1) & 7]] & CELL_COST) != 0;
-
-	switch (rule) {
-	case DIAG_NO_CORNER_CUT:
-		return a && b;
-	case DIAG_NO_SQUEEZE:
-		return a || b;
-	case DIAG_ALWAYS:
-		return 1;
-	case DIAG_NEVER:
-		break;
 	}
 	return 0;
 }
@@ -216,6 +203,111 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 }
 
 /*
+ * Offer cell j, reached from the current node in direction d at cost ng,
+ * to the open list: new nodes are pushed, open ones improved, closed ones
+ * left alone (they are never reopened).
+ */
+static INLINE void
+relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
+    uint64_t ng, int x, int y)
+{
+	struct node *nj = &c->s->node[j];
+	struct ol_entry ne;
+
+	if ((nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase) {
+		if ((nj->tag & TAG_CLOSED) || ng >= nj->g)
+			return;
+		nj->g = ng;
+		nj->tag = c->tagbase | (uint32_t)d;
+		mkkey(c, &ne, j, ng, heuristic(c, heur, x, y));
+		openlist_decrease(&c->s->ol, &ne);
+		r->updated++;
+	} else {
+		nj->g = ng;
+		nj->tag = c->tagbase | (uint32_t)d;
+		mkkey(c, &ne, j, ng, heuristic(c, heur, x, y));
+		openlist_push(&c->s->ol, &ne);
+		r->generated++;
+	}
+}
+
+/*
+ * The search loop, inlined once for every diagonal rule and heuristic so
+ * that neither costs a branch per neighbour.  The four orthogonal cells
+ * are read first because the diagonal rules look at them; neighbours are
+ * still offered in the documented order N NE E SE S SW W NW.
+ */
+static INLINE void
+loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enum heur heur)
+{
+	const struct grid *g = c->grid;
+	const uint8_t *cell = g->cell;
+	struct node *node = c->s->node;
+	const long stride = (long)g->stride;
+	const uint32_t goal = c->goal;
+	struct ol_entry e;
+
+	while (openlist_pop(&c->s->ol, &e)) {
+		uint32_t i = e.idx;
+		int x, y;
+		unsigned cn, ce, cs, cw, t;
+		uint64_t gi;
+
+		node[i].tag |= TAG_CLOSED;
+		if (i == goal || (goal == SEARCH_MAP_GOALS && (cell[i] & CELL_GOAL))) {
+			r->found = 1;
+			r->goal = i;
+			trace_path(c, i, r);
+			return;
+		}
+		r->expanded++;
+		gi = node[i].g;
+		y = (int)(i / (uint32_t)stride);
+		x = (int)(i - (uint32_t)y * (uint32_t)stride);
+		cn = cell[i - stride] & CELL_COST;
+		ce = cell[i + 1] & CELL_COST;
+		cs = cell[i + stride] & CELL_COST;
+		cw = cell[i - 1] & CELL_COST;
+
+#define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
+#define OFFER(d, j, tc, dx, dy) \
+		if ((tc) != 0) relax(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy))
+
+		OFFER(N, i - stride, cn, 0, -1);
+		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
+			t = cell[i - stride + 1] & CELL_COST;
+			OFFER(NE, i - stride + 1, t, 1, -1);
+		}
+		OFFER(E, i + 1, ce, 1, 0);
+		if (rule != DIAG_NEVER && DIAG_OK(cs, ce)) {
+			t = cell[i + stride + 1] & CELL_COST;
+			OFFER(SE, i + stride + 1, t, 1, 1);
+		}
+		OFFER(S, i + stride, cs, 0, 1);
+		if (rule != DIAG_NEVER && DIAG_OK(cs, cw)) {
+			t = cell[i + stride - 1] & CELL_COST;
+			OFFER(SW, i + stride - 1, t, -1, 1);
+		}
+		OFFER(W, i - 1, cw, -1, 0);
+		if (rule != DIAG_NEVER && DIAG_OK(cn, cw)) {
+			t = cell[i - stride - 1] & CELL_COST;
+			OFFER(NW, i - stride - 1, t, -1, -1);
+		}
+#undef OFFER
+#undef DIAG_OK
+	}
+}
+
+#define LOOP_HEURS(rule) \
+	switch (c.heur) { \
+	case H_MANHATTAN: loop(&c, r, rule, H_MANHATTAN); break; \
+	case H_OCTILE: loop(&c, r, rule, H_OCTILE); break; \
+	case H_EUCLIDEAN: loop(&c, r, rule, H_EUCLIDEAN); break; \
+	case H_CHEBYSHEV: loop(&c, r, rule, H_CHEBYSHEV); break; \
+	case H_ZERO: loop(&c, r, rule, H_ZERO); break; \
+	}
+
+/*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
  * nearest of the grid's B cells.  Returns 0, or -1 when out of memory and
  * -2 when the step costs cannot be keyed for a map this size.
@@ -225,11 +317,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
     const struct search_params *p, struct search_result *r)
 {
 	struct ctx c;
-	struct node *node;
-	struct ol_entry e, ne;
+	struct ol_entry e;
 	uint64_t bound;
-	uint32_t tagbase;
-	int d, dstep;
+	int d;
 
 	memset(r, 0, sizeof(*r));
 	memset(&c, 0, sizeof(c));
@@ -266,57 +356,20 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	for (d = 0; d < 8; d++)
 		for (int t = 0; t < 10; t++)
 			c.step[d][t] = (d & 1 ? c.ku.dq : c.ku.sq) * (uint64_t)t;
-	dstep = p->diag == DIAG_NEVER ? 2 : 1;
 
-	node = s->node;
-	tagbase = s->gen << 4;
-	node[start].g = 0;
-	node[start].tag = tagbase;
-	mkkey(&c, &e, start, 0);
+	c.tagbase = s->gen << 4;
+	s->node[start].g = 0;
+	s->node[start].tag = c.tagbase;
+	mkkey(&c, &e, start, 0, heuristic(&c, c.heur, (int)(start % g->stride),
+	    (int)(start / g->stride)));
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
-	while (openlist_pop(&s->ol, &e)) {
-		uint32_t i = e.idx;
-		uint64_t gi;
-
-		node[i].tag |= TAG_CLOSED;
-		if (i == goal || (goal == SEARCH_MAP_GOALS && (g->cell[i] & CELL_GOAL))) {
-			r->found = 1;
-			r->goal = i;
-			trace_path(&c, i, r);
-			break;
-		}
-		r->expanded++;
-		gi = node[i].g;
-		for (d = 0; d < 8; d += dstep) {
-			uint32_t j = (uint32_t)((long)i + c.off[d]);
-			unsigned t = g->cell[j] & CELL_COST;
-			struct node *nj = &node[j];
-			uint64_t ng;
-
-			if (t == 0)
-				continue;
-			if ((d & 1) && !diagonal_ok(p->diag, g->cell, i, c.off, d))
-				continue;
-			ng = gi + c.step[d][t];
-			if ((nj->tag & ~(TAG_CLOSED | TAG_DIR)) == tagbase) {
-				/* Seen in this search: closed nodes are never reopened. */
-				if ((nj->tag & TAG_CLOSED) || ng >= nj->g)
-					continue;
-				nj->g = ng;
-				nj->tag = tagbase | (uint32_t)d;
-				mkkey(&c, &ne, j, ng);
-				openlist_decrease(&s->ol, &ne);
-				r->updated++;
-			} else {
-				nj->g = ng;
-				nj->tag = tagbase | (uint32_t)d;
-				mkkey(&c, &ne, j, ng);
-				openlist_push(&s->ol, &ne);
-				r->generated++;
-			}
-		}
+	switch (p->diag) {
+	case DIAG_NEVER: LOOP_HEURS(DIAG_NEVER); break;
+	case DIAG_NO_CORNER_CUT: LOOP_HEURS(DIAG_NO_CORNER_CUT); break;
+	case DIAG_NO_SQUEEZE: LOOP_HEURS(DIAG_NO_SQUEEZE); break;
+	case DIAG_ALWAYS: LOOP_HEURS(DIAG_ALWAYS); break;
 	}
 	return 0;
 }
@@ -338,8 +391,8 @@ search_no_guarantee(const struct search_params *p)
 	int d_ge_2s = !c->d_sqrt2 && c->d >= 2 * c->s;
 	int d_ge_r2s = c->d_sqrt2 || c->d * c->d >= 2 * c->s * c->s;
 
-	if (p->algo == ALGO_DIJKSTRA)
-		return NULL;
+	if (p->algo == ALGO_DIJKSTRA || p->heur == H_ZERO)
+		return NULL;	/* h = 0: the weight changes nothing */
 	if (p->weight != 1000)
 		return "weight above 1";
 	switch (p->heur) {

@@ -58,6 +58,22 @@ load common
 	done
 }
 
+@test "getopt errors name the option as typed" {
+	local args want
+	while IFS='|' read -r args want; do
+		run --separate-stderr "$PATHFIND" $args
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "pathfind: $want" ] || { echo "$args: ${stderr_lines[0]}"; return 1; }
+	done <<-'EOF2'
+	-x|unknown option -x
+	-qa|option -a needs a value
+	--weight|option --weight needs a value
+	--help=x|option --help takes no value
+	--bogus=3|unknown or ambiguous option --bogus
+	--t|unknown or ambiguous option --t
+	EOF2
+}
+
 @test "good option values are accepted" {
 	local args
 	for args in "-w 1" "-w 100" "-w 1.5" "-w 2.125" "-c 1,1" "-c 0.000001,1000" \

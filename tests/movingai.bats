@@ -111,6 +111,25 @@ tiny=tests/data/tiny.map
 	cmp "$BATS_TEST_TMPDIR/k1" "$BATS_TEST_TMPDIR/k2"
 }
 
+@test "scenario fields are checked: map size and a JSON-safe length" {
+	local f=$BATS_TEST_TMPDIR/f.scen
+	printf '0 m 8 7 0 0 1 0 1\n0 m 8 6 0 0 1 0 .5\n0 m 8 6 0 0 1 0 5.\n0 m 8 6 0 0 1 0 01\n0 m 8 6 0 0 1 0 1.0\n' >"$f"
+	run --separate-stderr "$PATHFIND" -f json -S "$f" "$root/$tiny"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $f:1:1: scenario is for a 8x7 map; the map is 8x6" ]
+	[ "${stderr_lines[1]}" = "pathfind: $f:2:17: bad length (a decimal number)" ]
+	[ "${stderr_lines[2]}" = "pathfind: $f:3:17: bad length (a decimal number)" ]
+	[ "${stderr_lines[3]}" = "pathfind: $f:4:17: bad length (a decimal number)" ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == *'"length":1.0,'* ]]
+}
+
+@test "-q keeps the scenario summary on stderr" {
+	run --separate-stderr pf -q -S tests/data/tiny.map.scen
+	[ -z "$output" ]
+	[[ "$stderr" == *"scenarios=6 mismatches=0 "* ]]
+}
+
 @test "-j takes 1 to 256" {
 	for j in 0 257 x -1; do
 		run "$PATHFIND" -j "$j" -S x.scen
@@ -151,7 +170,9 @@ tiny=tests/data/tiny.map
 	local f=$BATS_TEST_TMPDIR/k.map
 	printf 'type octile\nheight 3\nwidth 4\nmap\n.GS.\n@OTW\n....\n' >"$f"
 	run --separate-stderr "$PATHFIND" -S - "$f" < <(printf '0 m 4 3 0 0 3 0 3\n0 m 4 3 0 0 0 2 2\n')
-	[ "$status" -eq 1 ]
+	# no path where a length is published: a mismatch
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:2:1: mismatch: no path, published 2" ]
 	[ "${lines[1]}" = $'1\t0\t0\t3\t0\t3\t3\t3\t3\t4' ]
 	[ "${lines[2]}" = $'2\t0\t0\t0\t2\t2\t-\t-\t4\t4' ]
 }
