@@ -449,3 +449,44 @@ map_more(struct mapreader *r)
 	/* EOF: no; a read error will be reported by the next map_read. */
 	return rc == LINES_ERR;
 }
+
+/*
+ * Label the connected components of the passable cells: label[i] is the
+ * same for two cells exactly when one can reach the other.  With eight
+ * set, diagonal steps connect too (the "always" rule); the other diagonal
+ * rules never connect more than orthogonal steps do, because they only
+ * allow a diagonal step beside a passable orthogonal cell.  Blocked cells
+ * get label 0.  queue must hold ncells entries.  A flood fill, O(cells).
+ */
+void
+grid_components(const struct grid *g, int eight, uint32_t *label, uint32_t *queue)
+{
+	const long s = (long)g->stride;
+	const long off[8] = { -s, 1, s, -1, -s + 1, s + 1, s - 1, -s - 1 };
+	int nd = eight ? 8 : 4;
+	uint32_t next = 0;
+	size_t i;
+
+	memset(label, 0, g->ncells * sizeof(*label));
+	for (i = 0; i < g->ncells; i++) {
+		size_t head = 0, tail = 0;
+
+		if (label[i] != 0 || (g->cell[i] & CELL_COST) == 0)
+			continue;
+		label[i] = ++next;
+		queue[tail++] = (uint32_t)i;
+		while (head < tail) {
+			uint32_t c = queue[head++];
+			int d;
+
+			for (d = 0; d < nd; d++) {
+				uint32_t j = (uint32_t)((long)c + off[d]);
+
+				if (label[j] == 0 && (g->cell[j] & CELL_COST) != 0) {
+					label[j] = next;
+					queue[tail++] = j;
+				}
+			}
+		}
+	}
+}

@@ -66,6 +66,13 @@ heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 	place(ol, i, x);
 }
 
+/*
+ * Refill the hole at the root with x (the former last entry).  x nearly
+ * always belongs near the bottom, so the hole first goes all the way down
+ * along the best children without comparing against x, and x then climbs
+ * back the few levels it needs (Floyd's bottom-up variant): about half the
+ * comparisons of the textbook sift-down.
+ */
 static INLINE void
 heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 {
@@ -73,15 +80,21 @@ heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t 
 
 	while ((c = d * i + 1) < n) {
 		best = c;
-		for (k = c + 1; k < c + d && k < n; k++)
-			if (ol_less(&ol->e[k], &ol->e[best]))
-				best = k;
-		if (!ol_less(&ol->e[best], x))
-			break;
+		if (d == 4 && c + 3 < n) {	/* a full group: no bounds checks */
+			size_t b2 = ol_less(&ol->e[c + 3], &ol->e[c + 2]) ? c + 3 : c + 2;
+
+			if (ol_less(&ol->e[c + 1], &ol->e[c]))
+				best = c + 1;
+			if (ol_less(&ol->e[b2], &ol->e[best]))
+				best = b2;
+		} else
+			for (k = c + 1; k < c + d && k < n; k++)
+				if (ol_less(&ol->e[k], &ol->e[best]))
+					best = k;
 		place(ol, i, &ol->e[best]);
 		i = best;
 	}
-	place(ol, i, x);
+	heap_up(ol, i, x, d);
 }
 
 /*

@@ -157,6 +157,7 @@ struct job {
 
 struct pool {
 	const struct grid *g;
+	const uint32_t *comp;	/* connected components, or NULL */
 	const struct search_params *p;
 	struct job *job;
 	size_t n, next;
@@ -213,6 +214,16 @@ work(void *arg)
 			break;
 		if (j->bad)
 			continue;
+		if (pl->comp != NULL) {
+			uint32_t a = pl->comp[cell_index(g, j->sc.sx, j->sc.sy)];
+
+			if (a != pl->comp[cell_index(g, j->sc.gx, j->sc.gy)]) {
+				/* different components: no path, no search */
+				memset(&j->r, 0, sizeof(j->r));
+				j->seconds = 0;
+				continue;
+			}
+		}
 		if (pl->timing)
 			t0 = now();
 		j->rc = search_run(w->search, g, cell_index(g, j->sc.sx, j->sc.sy),
@@ -272,6 +283,7 @@ check_cells(const struct grid *g, struct job *j)
 
 struct batch {
 	const struct options *o;
+	uint32_t *comp;		/* connected components of the map */
 	const char *name;	/* the scenario file, for messages */
 	const struct map *map;
 	struct search_params p;
@@ -380,6 +392,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 
 	memset(&pl, 0, sizeof(pl));
 	pl.g = &b->map->grid;
+	pl.comp = b->comp;
 	pl.p = &b->p;
 	pl.job = job;
 	pl.n = n;
@@ -473,6 +486,21 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	options_params(o, &map, &b.p);
 	b.noguarantee = search_no_guarantee(&b.p);
 
+	/* Components once per map, so that unreachable goals cost no search. */
+	{
+		uint32_t *queue = malloc(map.grid.ncells * sizeof(*queue));
+
+		b.comp = malloc(map.grid.ncells * sizeof(*b.comp));
+		if (queue == NULL || b.comp == NULL) {
+			free(queue);
+			fprintf(stderr, "pathfind: out of memory\n");
+			rc = 2;
+			goto out;
+		}
+		grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp, queue);
+		free(queue);
+	}
+
 	if (strcmp(scen, "-") != 0 && (fd = open(scen, O_RDONLY)) < 0) {
 		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", scen, strerror(errno));
 		rc = 2;
@@ -559,6 +587,7 @@ out:
 			search_free(w[k].search);
 	free(w);
 	free(derived);
+	free(b.comp);
 	map_free(&map);
 	return rc;
 }
