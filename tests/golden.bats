@@ -36,7 +36,7 @@ check_case() {
 	local ol
 	while IFS='|' read -r name st args; do
 		case $name in ''|'#'*) continue ;; esac
-		for ol in binary-heap sorted-list unsorted-list; do
+		for ol in binary-heap sorted-list unsorted-list quad-heap; do
 			check_case "$name" "$st" "$args -o $ol"
 		done
 	done <"$root/tests/golden/CASES"
