@@ -1,4 +1,5 @@
 /* search.c - A* and Dijkstra; see search.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,10 @@ struct search {
 	size_t pathcap;
 	int *gx, *gy;		/* goal coordinates, for the heuristic */
 	size_t ngoal, goalcap;
+	const struct search_observer *obs;	/* --trace and friends, or NULL */
+	struct keyunits ku;	/* of the last run, for search_key_format */
+	struct costs costs;
+	uint32_t stride;
 };
 
 /* Everything one run needs, derived once from the params and the grid. */
@@ -214,21 +219,24 @@ relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
 	struct node *nj = &c->s->node[j];
 	struct ol_entry ne;
 
-	if ((nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase) {
-		if ((nj->tag & TAG_CLOSED) || ng >= nj->g)
-			return;
-		nj->g = ng;
-		nj->tag = c->tagbase | (uint32_t)d;
-		mkkey(c, &ne, j, ng, heuristic(c, heur, x, y));
+	uint64_t h;
+	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
+
+	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
+		return;
+	nj->g = ng;
+	nj->tag = c->tagbase | (uint32_t)d;
+	h = heuristic(c, heur, x, y);
+	mkkey(c, &ne, j, ng, h);
+	if (improved) {
 		openlist_decrease(&c->s->ol, &ne);
 		r->updated++;
 	} else {
-		nj->g = ng;
-		nj->tag = c->tagbase | (uint32_t)d;
-		mkkey(c, &ne, j, ng, heuristic(c, heur, x, y));
 		openlist_push(&c->s->ol, &ne);
 		r->generated++;
 	}
+	if (c->s->obs != NULL && c->s->obs->offer != NULL)
+		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
 }
 
 /*
@@ -264,6 +272,8 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 		gi = node[i].g;
 		y = (int)(i / (uint32_t)stride);
 		x = (int)(i - (uint32_t)y * (uint32_t)stride);
+		if (c->s->obs != NULL && c->s->obs->expand != NULL)
+			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
 		cn = cell[i - stride] & CELL_COST;
 		ce = cell[i + 1] & CELL_COST;
 		cs = cell[i + stride] & CELL_COST;
@@ -295,6 +305,8 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 		}
 #undef OFFER
 #undef DIAG_OK
+		if (c->s->obs != NULL && c->s->obs->done != NULL)
+			c->s->obs->done(c->s->obs->arg);
 	}
 }
 
@@ -344,6 +356,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return -1;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
 		return -1;
+	s->ku = c.ku;
+	s->costs = p->costs;
+	s->stride = (uint32_t)g->stride;
 
 	c.off[N] = -(long)g->stride;
 	c.off[S] = (long)g->stride;
@@ -418,4 +433,74 @@ search_no_guarantee(const struct search_params *p)
 		break;
 	}
 	return NULL;
+}
+
+/* Watch the next searches (NULL: stop watching).  See search.h. */
+void
+search_observe(struct search *s, const struct search_observer *obs)
+{
+	s->obs = obs;
+}
+
+/*
+ * A value in key units of the last run, in the user's units: exact for
+ * decimal costs; with sqrt2, whole multiples of a micro-unit are exact and
+ * the rest are within 1e-9 before rounding to six decimals.
+ */
+void
+search_key_format(const struct search *s, uint64_t key, char *buf, size_t n)
+{
+	uint64_t per = s->costs.d_sqrt2 ? s->ku.sq / s->costs.s : 1;	/* key units a micro-unit */
+	uint64_t micro = key / per;
+
+	if (key % per != 0)
+		snprintf(buf, n, "%.6Lf", (long double)key / per / COST_MICRO);
+	else if (micro % COST_MICRO == 0)
+		snprintf(buf, n, "%llu", (unsigned long long)(micro / COST_MICRO));
+	else
+		snprintf(buf, n, "%llu.%06llu", (unsigned long long)(micro / COST_MICRO),
+		    (unsigned long long)(micro % COST_MICRO));
+}
+
+/* What the last run left in cell i: SEARCH_UNSEEN, SEARCH_OPEN or SEARCH_CLOSED. */
+int
+search_cell(const struct search *s, uint32_t i, uint64_t *g, uint32_t *parent)
+{
+	static const long dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+	static const long dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+	const struct node *nd;
+	unsigned d;
+
+	if (i >= s->cap || (s->node[i].tag >> 4) != s->gen)
+		return SEARCH_UNSEEN;
+	nd = &s->node[i];
+	d = nd->tag & TAG_DIR;
+	if (g != NULL)
+		*g = nd->g;
+	if (parent != NULL)
+		*parent = (uint32_t)((long)i - dx[d] - dy[d] * (long)s->stride);
+	return nd->tag & TAG_CLOSED ? SEARCH_CLOSED : SEARCH_OPEN;
+}
+
+static int
+entry_cmp(const void *a, const void *b)
+{
+	return ol_less(a, b) ? -1 : ol_less(b, a) ? 1 : 0;
+}
+
+/* The open list of the last run in pop order: up to max cells into out. */
+size_t
+search_open_cells(const struct search *s, uint32_t *out, size_t max)
+{
+	struct ol_entry *e;
+	size_t k, n = s->ol.n;
+
+	if (n == 0 || (e = malloc(n * sizeof(*e))) == NULL)
+		return 0;
+	memcpy(e, s->ol.e, n * sizeof(*e));
+	qsort(e, n, sizeof(*e), entry_cmp);
+	for (k = 0; k < n && k < max; k++)
+		out[k] = e[k].idx;
+	free(e);
+	return k;
 }

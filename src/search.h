@@ -51,6 +51,28 @@ struct search *search_new(void);
 void	search_free(struct search *);
 #define SEARCH_MAP_GOALS UINT32_MAX	/* goal: the grid's B cells */
 
+/*
+ * An observer sees the search as the tutorial describes it: each node
+ * taken off the open list (expand), each neighbour added or given a
+ * cheaper path (offer, improved = 1), and the end of each expansion
+ * (done).  Values are in key units; search_key_format prints them.  It
+ * must not call search_run.  Without one the search costs nothing extra.
+ */
+struct search_observer {
+	void (*expand)(void *arg, uint32_t cell, uint64_t f, uint64_t g, uint64_t h);
+	void (*offer)(void *arg, uint32_t cell, int improved, uint64_t f, uint64_t g,
+	    uint64_t h);
+	void (*done)(void *arg);
+	void *arg;
+};
+
+enum { SEARCH_UNSEEN, SEARCH_OPEN, SEARCH_CLOSED };
+
+void	search_observe(struct search *, const struct search_observer *);
+void	search_key_format(const struct search *, uint64_t, char *, size_t);
+int	search_cell(const struct search *, uint32_t, uint64_t *, uint32_t *);
+size_t	search_open_cells(const struct search *, uint32_t *, size_t);
+
 int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
