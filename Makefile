@@ -13,9 +13,9 @@ PF_CFLAGS = -std=c11 -pthread $(WARN)
 PF_LDLIBS = -lm -pthread
 
 SRC = src/main.c src/options.c src/lines.c src/map.c src/cost.c \
-      src/openlist.c src/search.c src/render.c src/scen.c
+      src/openlist.c src/search.c src/jps.c src/render.c src/scen.c
 HDR = src/options.h src/lines.h src/map.h src/cost.h src/openlist.h \
-      src/search.h src/render.h src/scen.h
+      src/search.h src/search_impl.h src/render.h src/scen.h
 OBJ = $(SRC:.c=.o)
 
 all: pathfind
@@ -68,5 +68,92 @@ lint:
 
 clean:
 	rm -rf pathfind $(OBJ) tests/brute build
+
+# ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
+# See tests/fuzz/README.md.  Everything builds under build/.
+LIB_SRC      = $(filter-out src/main.c,$(SRC))
+FUZZ_TARGETS = map scen solve
+FUZZ_DEPS    = $(LIB_SRC) $(HDR) tests/fuzz/fuzz.h tests/fuzz/fuzz_io.c
+FUZZ_CC      = clang
+FUZZ_SECONDS = 60
+FUZZ_FLAGS   = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+               -fno-omit-frame-pointer
+FUZZ_RUNFLAGS = -dict=tests/fuzz/pathfind.dict -print_final_stats=1
+
+# libFuzzer targets, one binary each: build/fuzz/fuzz-map, -scen, -solve.
+build/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
+	mkdir -p build/fuzz
+	$(FUZZ_CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/fuzz/fuzz_io.c \
+	    $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS)
+
+# Run every target for FUZZ_SECONDS each, starting from the committed corpus;
+# new inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crash/TARGET.
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p build/fuzz/corpus/$$t build/fuzz/crash/$$t; \
+	    echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	    build/fuzz/fuzz-$$t $(FUZZ_RUNFLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	        -artifact_prefix=build/fuzz/crash/$$t/ build/fuzz/corpus/$$t \
+	        tests/fuzz/corpus/$$t >build/fuzz/$$t.log 2>&1 || \
+	        { tail -n 40 build/fuzz/$$t.log; echo "fuzz-$$t FAILED: see build/fuzz/$$t.log"; exit 1; }; \
+	    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' \
+	        build/fuzz/$$t.log | sed "s/^/fuzz-$$t: /"; \
+	done
+
+# Minimise the committed corpus with what make fuzz found (-merge=1).
+fuzz-merge: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+	@for t in $(FUZZ_TARGETS); do \
+	    rm -rf build/fuzz/merged/$$t && mkdir -p build/fuzz/merged/$$t build/fuzz/corpus/$$t && \
+	    build/fuzz/fuzz-$$t -merge=1 build/fuzz/merged/$$t tests/fuzz/corpus/$$t \
+	        build/fuzz/corpus/$$t >build/fuzz/merge-$$t.log 2>&1 || \
+	        { tail -n 20 build/fuzz/merge-$$t.log; exit 1; }; \
+	    rm -rf tests/fuzz/corpus/$$t && mv build/fuzz/merged/$$t tests/fuzz/corpus/$$t && \
+	    echo "fuzz-$$t: $$(ls tests/fuzz/corpus/$$t | wc -l) inputs"; \
+	done
+
+# The targets without libFuzzer, for make test (tests/fuzz.bats): each
+# target's LLVMFuzzerTestOneInput is compiled as fuzz_TARGET.
+REPLAY_FLAGS = -O1 -g
+build/replay: tests/fuzz/replay.c $(FUZZ_TARGETS:%=tests/fuzz/fuzz_%.c) $(FUZZ_DEPS)
+	rm -rf build/replay.d && mkdir -p build/replay.d
+	for t in $(FUZZ_TARGETS); do \
+	    $(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(REPLAY_FLAGS) $(CFLAGS) $(CPPFLAGS) \
+	        -DLLVMFuzzerTestOneInput=fuzz_$$t -c -o build/replay.d/fuzz_$$t.o \
+	        tests/fuzz/fuzz_$$t.c || exit 1; \
+	done
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(REPLAY_FLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) \
+	    -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_io.c \
+	    $(FUZZ_TARGETS:%=build/replay.d/fuzz_%.o) $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS)
+
+# pathfind whose N-th allocation fails (tests/fault/failmalloc.h), under
+# AddressSanitizer so that tests/fault.bats also catches leaks.
+FAULT_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+build/fault/pathfind: $(SRC) $(HDR) tests/fault/failmalloc.c tests/fault/failmalloc.h
+	mkdir -p build/fault
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FAULT_FLAGS) -include tests/fault/failmalloc.h \
+	    -o $@ $(SRC) tests/fault/failmalloc.c $(PF_LDLIBS)
+
+# Line and branch coverage of src/ over the whole bats suite: gcovr when
+# installed, and always a summary from plain gcov -b.  The build includes
+# the fault-injection hooks (inert unless PF_FAIL_ALLOC is set) so that the
+# out-of-memory paths tests/fault.bats drives are counted too.
+COV_FLAGS = -O0 -g --coverage
+coverage: tests/brute
+	rm -rf build/cov && mkdir -p build/cov
+	for f in $(SRC) tests/fault/failmalloc.c; do \
+	    $(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(COV_FLAGS) -include tests/fault/failmalloc.h \
+	        -c -o build/cov/$$(basename $$f .c).o $$f || exit 1; \
+	done
+	$(CC) $(COV_FLAGS) -o build/cov/pathfind build/cov/*.o $(PF_LDLIBS)
+	PATHFIND=$$PWD/build/cov/pathfind PF_FAULT_PATHFIND=$$PWD/build/cov/pathfind \
+	    LC_ALL=C bats $(BATSFLAGS) tests
+	@if command -v gcovr >/dev/null 2>&1; then \
+	    gcovr -r . --filter 'src/' build/cov; \
+	    gcovr -r . --filter 'src/' --branches build/cov; \
+	fi
+	@gcov -b -n -o build/cov $(SRC) | awk -f tests/coverage.awk
+
+.PHONY: fuzz fuzz-merge coverage
+# ---- end of the hardening block -----------------------------------------
 
 .PHONY: all test check sanitize bench install uninstall lint clean

@@ -91,8 +91,7 @@ solve(struct run *run, const char *name, int mapno, int label)
 	rc = search_run(run->search, &run->map.grid, run->map.grid.start,
 	    SEARCH_MAP_GOALS, &sp, &r);
 	if (rc != 0) {
-		error(run, name, run->map.line, 1, rc == -1 ? "out of memory" :
-		    "step costs too large for a map this size");
+		error(run, name, run->map.line, 1, search_strerror(rc));
 		return;
 	}
 	memset(&ri, 0, sizeof(ri));

@@ -131,6 +131,7 @@ build_grid(struct map *m, int w, int h, const uint8_t *table)
 	g->stride = stride;
 	g->ncells = ncells;
 	g->ngoal = 0;
+	g->uniform = 1;
 	for (y = 0; y < h; y++) {
 		const unsigned char *row = (const unsigned char *)m->text + m->row[y].off;
 		uint8_t *c = g->cell + (size_t)(y + 1) * stride + 1;
@@ -138,8 +139,11 @@ build_grid(struct map *m, int w, int h, const uint8_t *table)
 		for (x = 0; x < m->row[y].len; x++) {
 			uint8_t k = table[row[x]];
 
-			if (k <= 9)
+			if (k <= 9) {
 				c[x] = k;
+				if (k > 1)
+					g->uniform = 0;
+			}
 			else if (k == K_A) {
 				c[x] = 1;
 				g->start = (uint32_t)(c + x - g->cell);

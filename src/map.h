@@ -31,6 +31,7 @@ struct grid {
 	size_t stride;		/* w + 2 */
 	size_t ncells;		/* stride * (h + 2) */
 	uint8_t *cell;		/* ncells bytes */
+	int uniform;		/* every passable cell costs 1 (JPS needs that) */
 	uint32_t start;		/* index of A */
 	uint32_t *goal;		/* indices of the Bs, in reading order */
 	size_t ngoal;

@@ -5,7 +5,7 @@
 
 #include "options.h"
 
-const char *const algo_names[] = { "astar", "dijkstra", NULL };
+const char *const algo_names[] = { "astar", "dijkstra", "jps", NULL };
 const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "always", NULL };
 const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
 const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
@@ -54,7 +54,8 @@ options_usage(FILE *fp, int full)
 "Maps come from the files, or standard input when there are none or for -;\n"
 "maps in one stream are separated by empty lines.\n"
 "\n"
-"  -a, --algorithm=astar|dijkstra     search algorithm (astar)\n"
+"  -a, --algorithm=astar|dijkstra|jps search algorithm (astar); jps: jump point\n"
+"                                     search, uniform costs, no-corner-cut only\n"
 "  -c, --cost=S,D                     straight and diagonal step cost (1,sqrt2);\n"
 "                                     D may be sqrt2, meaning S*sqrt(2)\n"
 "  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always (never;\n"
@@ -254,6 +255,10 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
+	if (o->sp.algo == ALGO_JPS && o->diag_set && o->sp.diag != DIAG_NO_CORNER_CUT) {
+		fprintf(stderr, "pathfind: -a jps supports only -d no-corner-cut\n");
+		return OPT_USAGE;
+	}
 	if (o->scen != NULL && o->nfiles > 1) {
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
 		return OPT_USAGE;
@@ -271,7 +276,8 @@ void
 options_params(const struct options *o, const struct map *m, struct search_params *p)
 {
 	*p = o->sp;
-	if (!o->diag_set && m != NULL && m->movingai && strcmp(m->type, "octile") == 0)
+	if (!o->diag_set && ((m != NULL && m->movingai && strcmp(m->type, "octile") == 0) ||
+	    p->algo == ALGO_JPS))
 		p->diag = DIAG_NO_CORNER_CUT;
 	if (!o->heur_set)
 		p->heur = p->diag == DIAG_NEVER ? H_MANHATTAN : H_OCTILE;

@@ -318,8 +318,7 @@ report(struct batch *b, struct job *job, size_t n)
 		struct scen_row row;
 
 		if (!j->bad && j->rc != 0)
-			seterr(&j->d, j->sc.line, 1, j->rc == -1 ? "out of memory" :
-			    "step costs too large for a map this size"), j->bad = 1;
+			seterr(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
 		if (j->bad) {
 			fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", b->name, j->d.line,
 			    j->d.col, j->d.msg);

@@ -17,7 +17,7 @@
 #include "map.h"
 #include "openlist.h"
 
-enum algo { ALGO_ASTAR, ALGO_DIJKSTRA };
+enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS };
 enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS };
 enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO };
 enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO };
@@ -76,5 +76,6 @@ size_t	search_open_cells(const struct search *, uint32_t *, size_t);
 int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
+const char *search_strerror(int);
 
 #endif

@@ -1,0 +1,120 @@
+/*
+ * search_impl.h - what search.c and jps.c share: the search object, the
+ * per-run context, and the heuristic and key helpers that both inline
+ * into their loops.  Not part of the interface (see search.h).
+ */
+#ifndef SEARCH_IMPL_H
+#define SEARCH_IMPL_H
+
+#include "search.h"
+
+#define TAG_CLOSED 8u
+#define TAG_DIR    7u
+#define GEN_MAX    ((1u << 28) - 1)
+
+/*
+ * Directions clockwise from north; odd ones are diagonal, and the two
+ * orthogonal neighbours a diagonal step passes are its even neighbours
+ * d - 1 and d + 1 (mod 8).  Neighbours are generated in this order.
+ */
+enum { N, NE, E, SE, S, SW, W, NW };
+
+struct search {
+	struct node *node;
+	size_t cap;
+	uint32_t gen;
+	struct openlist ol;
+	uint32_t *path;
+	size_t pathcap;
+	int *gx, *gy;		/* goal coordinates, for the heuristic */
+	size_t ngoal, goalcap;
+	const struct search_observer *obs;	/* --trace and friends, or NULL */
+	struct keyunits ku;	/* of the last run, for search_key_format */
+	struct costs costs;
+	uint32_t stride;
+};
+
+/* Everything one run needs, derived once from the params and the grid. */
+struct ctx {
+	const struct grid *grid;
+	struct search *s;
+	enum heur heur;
+	enum tiebreak tb;
+	uint32_t weight;
+	struct keyunits ku;
+	uint32_t start;
+	uint32_t goal;		/* the one goal, or SEARCH_MAP_GOALS */
+	long off[8];
+	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
+	uint32_t seq;
+	uint32_t tagbase;	/* generation << 4: tags of this search */
+};
+
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
+/* h for one goal, in key units.  heur is a constant where this is inlined. */
+static INLINE uint64_t
+h1(const struct ctx *c, enum heur heur, int dx, int dy)
+{
+	uint64_t ax = (uint64_t)(dx < 0 ? -dx : dx), ay = (uint64_t)(dy < 0 ? -dy : dy);
+	uint64_t mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
+
+	switch (heur) {
+	case H_MANHATTAN:
+		return (ax + ay) * c->ku.sq;
+	case H_OCTILE:
+		return (mx - mn) * c->ku.sq + mn * c->ku.dq;
+	case H_EUCLIDEAN:
+		return cost_mul_sqrt(c->ku.sq, ax * ax + ay * ay);
+	case H_CHEBYSHEV:
+		return mx * c->ku.sq;
+	case H_ZERO:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * h of the cell at padded coordinates (x, y): with several goals the least
+ * estimate over all of them, which is still admissible and consistent.
+ */
+static INLINE uint64_t
+heuristic(const struct ctx *c, enum heur heur, int x, int y)
+{
+	const struct search *s = c->s;
+	uint64_t best, h;
+	size_t k;
+
+	if (heur == H_ZERO)
+		return 0;
+	best = h1(c, heur, x - s->gx[0], y - s->gy[0]);
+	for (k = 1; k < s->ngoal; k++)
+		if ((h = h1(c, heur, x - s->gx[k], y - s->gy[k])) < best)
+			best = h;
+	return best;
+}
+
+/* The open-list key of cell i with cost g and estimate h. */
+static INLINE void
+mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
+{
+	uint64_t wh = h;
+
+	if (c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
+		wh = h / 1000 * c->weight + h % 1000 * c->weight / 1000;
+	e->f = g + wh;
+	e->s = c->tb == TB_LOW_H ? h : c->tb == TB_HIGH_H ? ~h : 0;
+	/* Stamps count up; "most recent first" compares their complement. */
+	c->seq++;
+	e->t = c->tb == TB_FIFO ? c->seq : ~c->seq;
+	e->idx = i;
+}
+
+void	trace_path(struct ctx *, uint32_t, struct search_result *);
+void	jps_loop(struct ctx *, struct search_result *);
+
+#endif
