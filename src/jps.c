@@ -138,33 +138,6 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = path;
 }
 
-/* Offer jump point j, reached from g in direction d over k cells. */
-static void
-jps_offer(struct ctx *c, struct search_result *r, uint32_t j, int d, uint64_t ng)
-{
-	struct node *nj = &c->s->node[j];
-	struct ol_entry ne;
-	uint32_t stride = (uint32_t)c->grid->stride;
-	uint64_t h;
-	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
-
-	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
-		return;
-	nj->g = ng;
-	nj->tag = c->tagbase | (uint32_t)d;
-	h = heuristic(c, c->heur, (int)(j % stride), (int)(j / stride));
-	mkkey(c, &ne, j, ng, h);
-	if (improved) {
-		openlist_decrease(&c->s->ol, &ne);
-		r->updated++;
-	} else {
-		openlist_push(&c->s->ol, &ne);
-		r->generated++;
-	}
-	if (c->s->obs != NULL && c->s->obs->offer != NULL)
-		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
-}
-
 /* Scan direction d from i and offer the jump point found, if any. */
 static INLINE void
 scan(struct ctx *c, struct search_result *r, uint32_t i, uint64_t gi, int d)
@@ -174,7 +147,10 @@ scan(struct ctx *c, struct search_result *r, uint32_t i, uint64_t gi, int d)
 	if (j != NONE) {
 		uint64_t k = (uint64_t)(((long)j - (long)i) / c->off[d]);
 
-		jps_offer(c, r, j, d, gi + k * c->step[d][1]);
+		uint32_t stride = (uint32_t)c->grid->stride;
+
+		relax(c, c->heur, r, j, d, gi + k * c->step[d][1], (int)(j % stride),
+		    (int)(j / stride));
 	}
 }
 

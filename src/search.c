@@ -102,38 +102,6 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 }
 
 /*
- * Offer cell j, reached from the current node in direction d at cost ng,
- * to the open list: new nodes are pushed, open ones improved, closed ones
- * left alone (they are never reopened).
- */
-static INLINE void
-relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y)
-{
-	struct node *nj = &c->s->node[j];
-	struct ol_entry ne;
-
-	uint64_t h;
-	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
-
-	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
-		return;
-	nj->g = ng;
-	nj->tag = c->tagbase | (uint32_t)d;
-	h = heuristic(c, heur, x, y);
-	mkkey(c, &ne, j, ng, h);
-	if (improved) {
-		openlist_decrease(&c->s->ol, &ne);
-		r->updated++;
-	} else {
-		openlist_push(&c->s->ol, &ne);
-		r->generated++;
-	}
-	if (c->s->obs != NULL && c->s->obs->offer != NULL)
-		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
-}
-
-/*
  * The search loop, inlined once for every diagonal rule and heuristic so
  * that neither costs a branch per neighbour.  The four orthogonal cells
  * are read first because the diagonal rules look at them; neighbours are

@@ -114,6 +114,38 @@ mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
 	e->idx = i;
 }
 
+/*
+ * Offer cell j, reached from the current node in direction d at cost ng,
+ * to the open list: new nodes are pushed, open ones improved, closed ones
+ * left alone (they are never reopened).
+ */
+static INLINE void
+relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
+    uint64_t ng, int x, int y)
+{
+	struct node *nj = &c->s->node[j];
+	struct ol_entry ne;
+
+	uint64_t h;
+	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
+
+	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
+		return;
+	nj->g = ng;
+	nj->tag = c->tagbase | (uint32_t)d;
+	h = heuristic(c, heur, x, y);
+	mkkey(c, &ne, j, ng, h);
+	if (improved) {
+		openlist_decrease(&c->s->ol, &ne);
+		r->updated++;
+	} else {
+		openlist_push(&c->s->ol, &ne);
+		r->generated++;
+	}
+	if (c->s->obs != NULL && c->s->obs->offer != NULL)
+		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
+}
+
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
 void	jps_loop(struct ctx *, struct search_result *);
 
