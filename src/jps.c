@@ -146,7 +146,6 @@ scan(struct ctx *c, struct search_result *r, uint32_t i, uint64_t gi, int d)
 
 	if (j != NONE) {
 		uint64_t k = (uint64_t)(((long)j - (long)i) / c->off[d]);
-
 		uint32_t stride = (uint32_t)c->grid->stride;
 
 		relax(c, c->heur, r, j, d, gi + k * c->step[d][1], (int)(j % stride),
