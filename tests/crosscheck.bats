@@ -1,0 +1,388 @@
+#!/usr/bin/env bats
+# Cross-check pathfind against the independent brute-force oracle in
+# tests/brute.c on hundreds of random maps, for every option combination.
+#
+#   tests/brute gen SEED COUNT          random maps, one blank line between
+#   tests/brute check MAPS TEXT PATH -- OPTIONS...
+#                                       verify `pathfind OPTIONS MAPS` (TEXT)
+#                                       and `pathfind -f path OPTIONS MAPS`
+#
+# PATHFIND and BRUTE may point at other builds (make sanitize does this).
+
+setup() {
+    bats_require_minimum_version 1.5.0
+    export LC_ALL=C
+    root="$BATS_TEST_DIRNAME/.."
+    PATHFIND=${PATHFIND:-$root/pathfind}
+    BRUTE=${BRUTE:-$root/tests/brute}
+    if [ ! -x "$BRUTE" ]; then
+        # not built by make (e.g. running bats by hand): build a private copy
+        BRUTE=$BATS_TEST_TMPDIR/brute
+        ${CC:-cc} -std=c11 -O2 -o "$BRUTE" "$root/tests/brute.c" -lm
+    fi
+    T=$BATS_TEST_TMPDIR
+}
+
+need_pathfind() {
+    if [ ! -x "$PATHFIND" ]; then
+        echo "pathfind binary not found at $PATHFIND (run make)" >&2
+        return 1
+    fi
+}
+
+# crosscheck MAPS OPTIONS...
+# Run pathfind in text and path format with -o binary-heap, verify both with
+# the checker, check the exit status against the checker's no-path count,
+# and require the other open lists ($OPEN_LISTS, default sorted-list,
+# unsorted-list and quad-heap) to print byte-identical text.
+crosscheck() {
+    local maps=$1
+    shift
+    local st st2 out nopath want ol
+    st=0
+    "$PATHFIND" "$@" -o binary-heap "$maps" >"$T/text" 2>"$T/err" || st=$?
+    if [ -s "$T/err" ]; then
+        echo "pathfind $* $maps wrote to stderr:" >&2
+        head -5 "$T/err" >&2
+        return 1
+    fi
+    st2=0
+    "$PATHFIND" -f path "$@" -o binary-heap "$maps" >"$T/path" 2>"$T/err" || st2=$?
+    if [ "$st2" != "$st" ] || [ -s "$T/err" ]; then
+        echo "pathfind $*: exit $st in text format, $st2 with -f path" >&2
+        head -5 "$T/err" >&2
+        return 1
+    fi
+    if ! out=$("$BRUTE" check "$maps" "$T/text" "$T/path" -- "$@" 2>&1); then
+        echo "checker rejects: pathfind $* $maps" >&2
+        echo "$out" >&2
+        return 1
+    fi
+    # "ok N maps (M no path)"
+    nopath=${out##*(}
+    nopath=${nopath%% *}
+    want=0
+    [ "$nopath" -eq 0 ] || want=1
+    if [ "$st" != "$want" ]; then
+        echo "pathfind $*: exit status $st, expected $want ($out)" >&2
+        return 1
+    fi
+    for ol in ${OPEN_LISTS:-sorted-list unsorted-list quad-heap}; do
+        st2=0
+        "$PATHFIND" "$@" -o "$ol" "$maps" >"$T/text.$ol" 2>"$T/err" || st2=$?
+        if [ "$st2" != "$st" ] || ! cmp -s "$T/text" "$T/text.$ol"; then
+            echo "pathfind $* -o $ol differs from -o binary-heap (exit $st2 vs $st):" >&2
+            diff "$T/text" "$T/text.$ol" | head -20 >&2
+            return 1
+        fi
+    done
+}
+
+# every heuristic x tie-break with A*, and Dijkstra (which ignores -H) once
+# per tie-break, for one diagonal rule, on 300 maps from a fixed seed
+all_combinations() {
+    local rule=$1 h tb
+    need_pathfind
+    "$BRUTE" gen 20240611 300 >"$T/maps"
+    for tb in low-h high-h lifo fifo; do
+        for h in manhattan octile euclidean chebyshev zero; do
+            crosscheck "$T/maps" -a astar -d "$rule" -H "$h" -t "$tb"
+        done
+        crosscheck "$T/maps" -a dijkstra -d "$rule" -t "$tb"
+    done
+}
+
+@test "crosscheck: all algorithms/heuristics/tie-breaks with -d never" {
+    all_combinations never
+}
+
+@test "crosscheck: all algorithms/heuristics/tie-breaks with -d no-corner-cut" {
+    all_combinations no-corner-cut
+}
+
+@test "crosscheck: all algorithms/heuristics/tie-breaks with -d no-squeeze" {
+    all_combinations no-squeeze
+}
+
+@test "crosscheck: all algorithms/heuristics/tie-breaks with -d always" {
+    all_combinations always
+}
+
+# cost variants over the four rules and the heuristics (second seed);
+# admissibility, hence `optimal: yes`, depends on S and D.  The default
+# heuristic (manhattan under never, octile otherwise) stands in for the
+# explicit one it equals.  Dijkstra runs on -d always, and on every rule when
+# no heuristic is admissible (-c 1,0.5), so that the exact optimum is always
+# checked somewhere.
+cost_variants() {
+    local c=$1 rule h
+    local OPEN_LISTS=unsorted-list # all three are compared above; keep it quick
+    need_pathfind
+    "$BRUTE" gen 777 200 >"$T/maps"
+    for rule in never no-corner-cut no-squeeze always; do
+        crosscheck "$T/maps" -d "$rule" -c "$c"
+        for h in manhattan octile euclidean chebyshev; do
+            case $rule/$h in
+                never/manhattan | no-corner-cut/octile | no-squeeze/octile | always/octile)
+                    continue ;; # = the default
+            esac
+            crosscheck "$T/maps" -d "$rule" -c "$c" -H "$h" -t high-h
+        done
+        if [ "$rule" = always ] || [ "$c" = 1,0.5 ]; then
+            crosscheck "$T/maps" -a dijkstra -d "$rule" -c "$c" -t fifo
+        fi
+    done
+}
+
+@test "crosscheck: -a jps on maps without terrain, every heuristic, tie-break and cost" {
+    local h tb c
+    need_pathfind
+    # JPS needs uniform costs: the same generator, terrain turned to floor.
+    "$BRUTE" gen 20240612 300 | tr '1-9' '.' >"$T/maps"
+    for tb in low-h high-h lifo fifo; do
+        for h in manhattan octile euclidean chebyshev zero; do
+            crosscheck "$T/maps" -a jps -d no-corner-cut -H "$h" -t "$tb"
+        done
+    done
+    for c in 10,14 1,1 1,2 1,3 2.5,sqrt2 1,0.5; do
+        crosscheck "$T/maps" -a jps -c "$c"
+    done
+    crosscheck "$T/maps" -a jps -w 1.5
+}
+
+@test "-a jps refuses terrain and other diagonal rules" {
+    run --separate-stderr "$PATHFIND" -a jps "$root/samples/terrain.txt"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs and -d no-corner-cut" ]
+    run --separate-stderr "$PATHFIND" -a jps -d always "$root/samples/tutorial.txt"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == "pathfind: -a jps supports only -d no-corner-cut"* ]]
+    # without -d, jps means no-corner-cut
+    run "$PATHFIND" -a jps "$root/samples/tutorial.txt"
+    [ "$status" -eq 0 ]
+    [ "${lines[5]}" = "cost: 6.828427" ]
+}
+
+@test "crosscheck costs: -c 10,14" {
+    cost_variants 10,14
+}
+
+@test "crosscheck costs: -c 1,1" {
+    cost_variants 1,1
+}
+
+@test "crosscheck costs: -c 1,2" {
+    cost_variants 1,2
+}
+
+@test "crosscheck costs: -c 1,3" {
+    cost_variants 1,3
+}
+
+@test "crosscheck costs: -c 2.5,sqrt2" {
+    cost_variants 2.5,sqrt2
+}
+
+@test "crosscheck costs: -c 1,0.5" {
+    cost_variants 1,0.5
+}
+
+@test "crosscheck costs: odd decimals -c 0.333333,0.471405 and -c 999.999999,sqrt2" {
+    cost_variants 0.333333,0.471405
+    cost_variants 999.999999,sqrt2
+}
+
+# D exactly at and one micro-unit past each admissibility boundary:
+# octile D <= 2S (under never too), manhattan D >= 2S, euclidean
+# D >= S*sqrt2 (1.414214 > sqrt2 > 1.414213), chebyshev and octile D >= S
+@test "crosscheck costs: admissibility boundaries" {
+    need_pathfind
+    "$BRUTE" gen 31337 200 >"$T/maps"
+    local OPEN_LISTS=unsorted-list
+    crosscheck "$T/maps" -d never -c 3,6 -H octile
+    crosscheck "$T/maps" -d never -c 3,6.000001 -H octile
+    crosscheck "$T/maps" -d always -c 3,6 -H manhattan
+    crosscheck "$T/maps" -d no-squeeze -c 3,5.999999 -H manhattan
+    crosscheck "$T/maps" -d always -c 3,6.000001 -H octile
+    crosscheck "$T/maps" -d no-corner-cut -c 1,1.414214 -H euclidean
+    crosscheck "$T/maps" -d always -c 1,1.414213 -H euclidean
+    crosscheck "$T/maps" -d always -c 7,9.899495 -H euclidean
+    crosscheck "$T/maps" -d always -c 7,9.899494 -H euclidean
+    crosscheck "$T/maps" -d always -c 2,2 -H chebyshev
+    crosscheck "$T/maps" -d always -c 2,1.999999 -H chebyshev
+    crosscheck "$T/maps" -d no-squeeze -c 2,1.999999 -H octile
+    crosscheck "$T/maps" -d always -c 1000,0.000001 -H zero -w 100
+    crosscheck "$T/maps" -d always -c 0.000001,1000 -w 100
+}
+
+# weighted A* is not guaranteed optimal: paths must still be legal, cost at
+# least the optimum, and the text must say `optimal: not guaranteed`
+@test "crosscheck weights: -w 1.5 and -w 3" {
+    need_pathfind
+    "$BRUTE" gen 777 200 >"$T/maps"
+    local w rule h tb
+    local OPEN_LISTS=sorted-list
+    for w in 1.5 3; do
+        for rule in never no-corner-cut no-squeeze always; do
+            for h in manhattan octile euclidean; do
+                crosscheck "$T/maps" -d "$rule" -H "$h" -w "$w"
+            done
+            crosscheck "$T/maps" -d "$rule" -w "$w" -c 10,14 -t lifo
+            # W*0 = 0: -H zero stays optimal (`optimal: yes`) at any weight
+            crosscheck "$T/maps" -d "$rule" -H zero -w "$w" -t fifo
+            # dijkstra ignores -w: still optimal
+            crosscheck "$T/maps" -a dijkstra -d "$rule" -w "$w"
+        done
+    done
+}
+
+@test "crosscheck: a single map (no labels) and the empty path block" {
+    need_pathfind
+    printf 'A.#\n.#B\n...\n' >"$T/one"
+    crosscheck "$T/one" -d never
+    crosscheck "$T/one" -d always -c 2.5,sqrt2
+    printf 'A#B\n' >"$T/none"
+    crosscheck "$T/none" -d always
+    [ ! -s "$T/path" ]
+}
+
+# --- the checker must not pass vacuously ----------------------------------
+
+# expect_reject MAPS TEXT PATH OPTIONS... : the checker must exit 1 with FAIL
+expect_reject() {
+    local maps=$1 text=$2 path=$3
+    shift 3
+    run "$BRUTE" check "$maps" "$text" "$path" -- "$@"
+    if [ "$status" -ne 1 ] || [[ "$output" != *FAIL* ]]; then
+        echo "checker accepted doctored output (status $status): $output" >&2
+        return 1
+    fi
+}
+
+@test "checker: known answers by hand, accepted and rejected" {
+    printf 'A.#\n.#B\n...\n' >"$T/m"
+    printf 'A.#\n*#B\n***\ncost: 5\nsteps: 5\ngoal: 2 1\nexpanded: 6\ngenerated: 7\nupdated: 0\noptimal: yes\n' >"$T/t"
+    printf '0 0\n0 1\n0 2\n1 2\n2 2\n2 1\n' >"$T/p"
+    run "$BRUTE" check "$T/m" "$T/t" "$T/p" -- -d never
+    [ "$status" -eq 0 ]
+    [ "$output" = "ok 1 maps (0 no path)" ]
+    run "$BRUTE" check "$T/m" "$T/t" "$T/p" -- -d no-corner-cut -H zero
+    [ "$status" -eq 0 ]
+    # legal and consistent, but 5 is not optimal once diagonals are allowed
+    expect_reject "$T/m" "$T/t" "$T/p" -d no-squeeze
+    expect_reject "$T/m" "$T/t" "$T/p" -d always -H manhattan
+    # the no-squeeze answer: 1 + 2*sqrt2 (each diagonal passes one '#')
+    printf 'A.#\n*#B\n.*.\ncost: 3.828427\nsteps: 3\ngoal: 2 1\nexpanded: 3\ngenerated: 6\nupdated: 0\noptimal: yes\n' >"$T/t2"
+    printf '0 0\n0 1\n1 2\n2 1\n' >"$T/p2"
+    run "$BRUTE" check "$T/m" "$T/t2" "$T/p2" -- -d no-squeeze
+    [ "$status" -eq 0 ]
+    # cuts corners: illegal under no-corner-cut and never
+    expect_reject "$T/m" "$T/t2" "$T/p2" -d no-corner-cut
+    expect_reject "$T/m" "$T/t2" "$T/p2" -d never
+    # under always, 1 0 -> 2 1 squeezes between two walls: 1 + sqrt2 is better
+    expect_reject "$T/m" "$T/t2" "$T/p2" -d always
+    printf 'A*#\n.#B\n...\ncost: 2.414214\nsteps: 2\ngoal: 2 1\nexpanded: 2\ngenerated: 4\nupdated: 0\noptimal: yes\n' >"$T/t3"
+    printf '0 0\n1 0\n2 1\n' >"$T/p3"
+    run "$BRUTE" check "$T/m" "$T/t3" "$T/p3" -- -d always
+    [ "$status" -eq 0 ]
+    expect_reject "$T/m" "$T/t3" "$T/p3" -d no-squeeze
+    # exact rounding: 2.5*(1 + 2*sqrt2) = 9.57106781... -> 9.571068
+    sed 's/^cost: .*/cost: 9.571068/' "$T/t2" >"$T/t4"
+    run "$BRUTE" check "$T/m" "$T/t4" "$T/p2" -- -d no-squeeze -c 2.5,sqrt2
+    [ "$status" -eq 0 ]
+    sed 's/^cost: .*/cost: 9.571067/' "$T/t2" >"$T/t4"
+    expect_reject "$T/m" "$T/t4" "$T/p2" -d no-squeeze -c 2.5,sqrt2
+    # whole costs print as integers: 10 + 2*14 = 38, not 38.000000
+    sed 's/^cost: .*/cost: 38/' "$T/t2" >"$T/t4"
+    run "$BRUTE" check "$T/m" "$T/t4" "$T/p2" -- -d no-squeeze -c 10,14
+    [ "$status" -eq 0 ]
+    sed 's/^cost: .*/cost: 38.000000/' "$T/t2" >"$T/t4"
+    expect_reject "$T/m" "$T/t4" "$T/p2" -d no-squeeze -c 10,14
+    # no path: empty path block, map unchanged
+    printf 'A#B\n' >"$T/n"
+    printf 'A#B\nno path\nexpanded: 1\ngenerated: 1\nupdated: 0\n' >"$T/tn"
+    : >"$T/pn"
+    run "$BRUTE" check "$T/n" "$T/tn" "$T/pn" -- -d always
+    [ "$status" -eq 0 ]
+    [ "$output" = "ok 1 maps (1 no path)" ]
+    printf 'A#B\nno path\nexpanded: 2\ngenerated: 1\nupdated: 0\n' >"$T/tn2"
+    expect_reject "$T/n" "$T/tn2" "$T/pn" -d always
+}
+
+# must_differ A B: the doctoring really changed something
+must_differ() {
+    if cmp -s "$1" "$2"; then
+        echo "doctoring left $2 identical to $1" >&2
+        return 1
+    fi
+}
+
+# doctor_path move|drop: alter the second cell of the first -f path block
+# that has at least 3 cells (so the cell is interior)
+doctor_path() {
+    awk -v mode="$1" '
+        function flush(  i, c) {
+            for (i = 1; i <= n; i++) {
+                if (!done && n >= 3 && i == 2) {
+                    done = 1
+                    if (mode == "drop")
+                        continue
+                    split(b[i], c, " ")
+                    b[i] = (c[1] + 1) " " c[2]
+                }
+                print b[i]
+            }
+            n = 0
+        }
+        /^$/ { flush(); print; next }
+        { b[++n] = $0 }
+        END { flush() }'
+}
+
+@test "checker: rejects doctored pathfind output" {
+    need_pathfind
+    "$BRUTE" gen 4242 60 >"$T/maps"
+    local opts=(-d always -c 2.5,sqrt2)
+    "$PATHFIND" "${opts[@]}" "$T/maps" >"$T/text" || true
+    "$PATHFIND" -f path "${opts[@]}" "$T/maps" >"$T/path" || true
+    run "$BRUTE" check "$T/maps" "$T/text" "$T/path" -- "${opts[@]}"
+    [ "$status" -eq 0 ]
+
+    # a cost changed by sed (first cost line gets a leading 1)
+    awk '!d && /^cost: / { sub(/^cost: /, "cost: 1"); d = 1 } { print }' \
+        "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # a cost changed in the last digit only
+    awk '!d && /^cost: [0-9]*\.[0-9]+$/ { $0 = substr($0, 1, length($0) - 1) \
+        ((substr($0, length($0)) + 1) % 10); d = 1 } { print }' \
+        "$T/text" >"$T/bad"
+    must_differ "$T/text" "$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # an interior path cell moved (x+1), or dropped, in the first path of
+    # at least 3 cells
+    doctor_path move <"$T/path" >"$T/bad"
+    must_differ "$T/path" "$T/bad"
+    expect_reject "$T/maps" "$T/text" "$T/bad" "${opts[@]}"
+    doctor_path drop <"$T/path" >"$T/bad"
+    must_differ "$T/path" "$T/bad"
+    expect_reject "$T/maps" "$T/text" "$T/bad" "${opts[@]}"
+    # a '*' erased from the drawn map
+    awk '!d && /\*/ { sub(/\*/, "."); d = 1 } { print }' "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # steps off by one
+    awk '!d && /^steps: / { $2 = $2 + 1; d = 1 } { print }' "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # a label renumbered
+    sed 's/ map 3 <==$/ map 4 <==/' "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # optimality verdict flipped
+    sed 's/^optimal: yes$/optimal: not guaranteed (doctored)/' "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+    # the same output checked under options that make it wrong
+    expect_reject "$T/maps" "$T/text" "$T/path" -d never -c 2.5,sqrt2
+    expect_reject "$T/maps" "$T/text" "$T/path" -d always
+    # a found path claimed as `no path`
+    awk '!d && /^cost: / { print "no path"; getline; getline; d = 1; next }
+         { print }' "$T/text" >"$T/bad"
+    expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
+}
