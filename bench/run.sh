@@ -8,13 +8,13 @@
 # summed (parsing and output excluded).  Environment:
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
-#   BENCH_ALGOS algorithms to run (default "astar dijkstra")
+#   BENCH_ALGOS algorithms to run (default "astar dijkstra jps")
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=$top/pathfind
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
-algos=${BENCH_ALGOS:-astar dijkstra}
+algos=${BENCH_ALGOS:-astar dijkstra jps}
 filter=${BENCH_MAPS:-}
 mkdir -p "$out"
 
@@ -55,11 +55,12 @@ for scen in "$dir"/*.map.scen "$out"/gen-*.map.scen; do
 	done
 done
 # The open-list strategies and threads, on small maps where the lists are bearable.
-for name in arena den312d; do
+for name in arena den312d AR0011SR; do
 	scen=$dir/$name.map.scen
-	[ -f "$scen" ] || scen=$out/gen-rooms512.map.scen
+	[ -f "$scen" ] || continue
 	case $name in *"$filter"*) ;; *) continue ;; esac
-	for ol in sorted-list unsorted-list; do
+	for ol in quad-heap sorted-list unsorted-list; do
+		[ "$name" = AR0011SR ] && [ "$ol" != quad-heap ] && continue
 		row "$name" astar "$ol" 1 "$scen"
 	done
 done
