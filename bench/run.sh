@@ -41,7 +41,7 @@ row() {
 		found = 1
 	}
 	END { if (!found || (st != 0 && st != 1)) printf "| %s | %s | %s | %s | failed (exit %s) |\n", map, algo, ol, jobs, st }' "$log"
-	grep -m 3 'mismatch:' "$log" >&2
+	grep -m 3 'mismatch:' "$log" >&2 || true
 }
 
 echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB |"
@@ -71,3 +71,4 @@ for name in AR0011SR gen-random512; do
 	case $name in *"$filter"*) ;; *) continue ;; esac
 	row "$name" astar binary-heap 2 "$scen"
 done
+exit 0
