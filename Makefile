@@ -13,9 +13,11 @@ PF_CFLAGS = -std=c11 -pthread $(WARN)
 PF_LDLIBS = -lm -pthread
 
 SRC = src/main.c src/options.c src/lines.c src/map.c src/cost.c \
-      src/openlist.c src/search.c src/jps.c src/render.c src/scen.c
+      src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
+      src/viz.c src/img.c
 HDR = src/options.h src/lines.h src/map.h src/cost.h src/openlist.h \
-      src/search.h src/search_impl.h src/render.h src/scen.h
+      src/search.h src/search_impl.h src/render.h src/scen.h \
+      src/viz.h src/img.h
 OBJ = $(SRC:.c=.o)
 
 all: pathfind
@@ -100,11 +102,13 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	        build/fuzz/$$t.log | sed "s/^/fuzz-$$t: /"; \
 	done
 
-# Minimise the committed corpus with what make fuzz found (-merge=1).
+# Minimise the committed corpus with what make fuzz found (-merge=1); the
+# solver's corpus by edges alone (-use_counters=0), or it runs to thousands.
 fuzz-merge: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	@for t in $(FUZZ_TARGETS); do \
+	    case $$t in solve) extra=-use_counters=0 ;; *) extra= ;; esac; \
 	    rm -rf build/fuzz/merged/$$t && mkdir -p build/fuzz/merged/$$t build/fuzz/corpus/$$t && \
-	    build/fuzz/fuzz-$$t -merge=1 build/fuzz/merged/$$t tests/fuzz/corpus/$$t \
+	    build/fuzz/fuzz-$$t -merge=1 $$extra build/fuzz/merged/$$t tests/fuzz/corpus/$$t \
 	        build/fuzz/corpus/$$t >build/fuzz/merge-$$t.log 2>&1 || \
 	        { tail -n 20 build/fuzz/merge-$$t.log; exit 1; }; \
 	    rm -rf tests/fuzz/corpus/$$t && mv build/fuzz/merged/$$t tests/fuzz/corpus/$$t && \
@@ -125,23 +129,23 @@ build/replay: tests/fuzz/replay.c $(FUZZ_TARGETS:%=tests/fuzz/fuzz_%.c) $(FUZZ_D
 	    -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_io.c \
 	    $(FUZZ_TARGETS:%=build/replay.d/fuzz_%.o) $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS)
 
-# pathfind whose N-th allocation fails (tests/fault/failmalloc.h), under
-# AddressSanitizer so that tests/fault.bats also catches leaks.
+# pathfind with fault injection (tests/fault/inject.h: failing allocations,
+# failing and short reads), under ASan and UBSan, for tests/fault.bats.
 FAULT_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-build/fault/pathfind: $(SRC) $(HDR) tests/fault/failmalloc.c tests/fault/failmalloc.h
+build/fault/pathfind: $(SRC) $(HDR) tests/fault/inject.c tests/fault/inject.h
 	mkdir -p build/fault
-	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FAULT_FLAGS) -include tests/fault/failmalloc.h \
-	    -o $@ $(SRC) tests/fault/failmalloc.c $(PF_LDLIBS)
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FAULT_FLAGS) -include tests/fault/inject.h \
+	    -o $@ $(SRC) tests/fault/inject.c $(PF_LDLIBS)
 
 # Line and branch coverage of src/ over the whole bats suite: gcovr when
-# installed, and always a summary from plain gcov -b.  The build includes
-# the fault-injection hooks (inert unless PF_FAIL_ALLOC is set) so that the
-# out-of-memory paths tests/fault.bats drives are counted too.
+# installed, and always a summary of the .c files from plain gcov -b.  The
+# build has the fault-injection hooks (inert unless asked for) so that the
+# out-of-memory and read-error paths tests/fault.bats drives count too.
 COV_FLAGS = -O0 -g --coverage
 coverage: tests/brute
 	rm -rf build/cov && mkdir -p build/cov
-	for f in $(SRC) tests/fault/failmalloc.c; do \
-	    $(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(COV_FLAGS) -include tests/fault/failmalloc.h \
+	for f in $(SRC) tests/fault/inject.c; do \
+	    $(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(COV_FLAGS) -include tests/fault/inject.h \
 	        -c -o build/cov/$$(basename $$f .c).o $$f || exit 1; \
 	done
 	$(CC) $(COV_FLAGS) -o build/cov/pathfind build/cov/*.o $(PF_LDLIBS)
@@ -151,7 +155,7 @@ coverage: tests/brute
 	    gcovr -r . --filter 'src/' build/cov; \
 	    gcovr -r . --filter 'src/' --branches build/cov; \
 	fi
-	@gcov -b -n -o build/cov $(SRC) | awk -f tests/coverage.awk
+	@gcov -b -n -o build/cov $(SRC) 2>/dev/null | awk -f tests/coverage.awk
 
 .PHONY: fuzz fuzz-merge coverage
 # ---- end of the hardening block -----------------------------------------

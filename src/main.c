@@ -17,6 +17,8 @@
 #include "render.h"
 #include "scen.h"
 #include "search.h"
+#include "img.h"
+#include "viz.h"
 
 /* Exit statuses; the worst one seen wins. */
 enum { EX_FOUND = 0, EX_NOPATH = 1, EX_ERROR = 2 };
@@ -24,10 +26,12 @@ enum { EX_FOUND = 0, EX_NOPATH = 1, EX_ERROR = 2 };
 struct run {
 	const struct options *opt;
 	struct search *search;
+	struct viz *viz;	/* -e, --trace, --scores, --image; else NULL */
 	struct map map;
 	int status;
 	int color;		/* colour the text map */
 	int printed;		/* a result is on stdout already */
+	unsigned long images;	/* --image files written */
 	/* for --summary */
 	unsigned long long maps, solved, nopath, errors, expanded;
 	double seconds;
@@ -70,31 +74,234 @@ check_stdout(void)
 	}
 }
 
+/*
+ * The line of row y of the map in its file: ASCII rows follow the map's
+ * first line; MovingAI rows follow its four header lines.
+ */
+static long
+row_line(const struct map *m, int y)
+{
+	return m->line + (m->movingai ? 4 : 0) + y;
+}
+
+/* --start or --goal on map m: on the map and passable.  The cell, or 0. */
+static uint32_t
+check_point(struct run *run, const char *name, const char *opt, const struct point *pt)
+{
+	const struct map *m = &run->map;
+	const struct grid *g = &m->grid;
+	char msg[128];
+	uint32_t i;
+
+	if (pt->x >= g->w || pt->y >= g->h) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is off the map (%dx%d)", opt, pt->x,
+		    pt->y, g->w, g->h);
+		error(run, name, m->line, 1, msg);
+		return 0;
+	}
+	i = (uint32_t)((size_t)(pt->y + 1) * g->stride + (size_t)pt->x + 1);
+	if (pt->x >= m->row[pt->y].len) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is past the end of row %d", opt, pt->x,
+		    pt->y, pt->y);
+		error(run, name, row_line(m, pt->y), m->row[pt->y].len + 1L, msg);
+		return 0;
+	}
+	if ((g->cell[i] & CELL_COST) == 0) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is on a blocked cell", opt, pt->x, pt->y);
+		error(run, name, row_line(m, pt->y), pt->x + 1L, msg);
+		return 0;
+	}
+	return i;
+}
+
+/*
+ * The start and the goal (a cell, or SEARCH_MAP_GOALS for the map's Bs),
+ * with --start and --goal applied: the map's A (and with --goal its Bs)
+ * become floor in the text and the new ones are drawn as A and B.
+ */
+static int
+endpoints(struct run *run, const char *name, uint32_t *start, uint32_t *goal)
+{
+	const struct options *o = run->opt;
+	struct map *m = &run->map;
+	struct grid *g = &m->grid;
+	size_t k;
+
+	*start = g->start;
+	*goal = SEARCH_MAP_GOALS;
+	if (!o->start.set && !o->goal.set)
+		return 0;
+	if ((o->start.set && (*start = check_point(run, name, "--start", &o->start)) == 0) ||
+	    (o->goal.set && (*goal = check_point(run, name, "--goal", &o->goal)) == 0))
+		return -1;
+	if (!m->movingai) {
+		if (o->start.set)
+			m->text[m->row[grid_y(g, g->start)].off + (size_t)grid_x(g, g->start)] = '.';
+		if (o->goal.set)
+			for (k = 0; k < g->ngoal; k++)
+				m->text[m->row[grid_y(g, g->goal[k])].off +
+				    (size_t)grid_x(g, g->goal[k])] = '.';
+	}
+	g->start = *start;
+	m->text[m->row[o->start.set ? o->start.y : grid_y(g, *start)].off +
+	    (size_t)grid_x(g, *start)] = 'A';
+	if (o->goal.set)
+		m->text[m->row[o->goal.y].off + (size_t)o->goal.x] = 'B';
+	return 0;
+}
+
+/* The name of the n-th image of the run: FILE, then FILE-2.EXT, FILE-3.EXT... */
+static const char *
+image_name(const char *file, unsigned long n, char *buf, size_t size)
+{
+	size_t len = strlen(file) - 4;	/* options checked the ".ext" */
+
+	if (n == 1)
+		return file;
+	snprintf(buf, size, "%.*s-%lu%s", (int)len, file, n, file + len);
+	return buf;
+}
+
+/* An image that cannot be written: the map's outcome is this error. */
+static void
+image_error(struct run *run, const char *file)
+{
+	fprintf(stderr, "pathfind: %s: cannot write image: %s\n", file,
+	    errno == ENOMEM ? "out of memory" : strerror(errno));
+	run->errors++;
+	run->maps++;
+	worse(run, EX_ERROR);
+}
+
+/* The map failed before its image was written: remove the empty file. */
+static void
+image_drop(struct run *run, const char *file, FILE *fp)
+{
+	if (fp == NULL)
+		return;
+	fclose(fp);
+	remove(file);
+	run->images--;
+}
+
+/* --compare: one table in place of the result. */
+static void
+compare(struct run *run, const char *name, uint32_t start, uint32_t goal,
+    const struct render_info *ri)
+{
+	const struct options *o = run->opt;
+	int rc;
+
+	if (!o->quiet && run->printed)
+		putchar('\n');
+	rc = viz_compare(o->quiet ? NULL : stdout, run->search, &run->map, start, goal, o,
+	    ri, &run->expanded);
+	if (rc < 0) {
+		error(run, name, run->map.line, 1, search_strerror(rc));
+		return;
+	}
+	run->maps++;
+	if (rc == 0)
+		run->solved++;
+	else
+		run->nopath++;
+	worse(run, rc);
+	if (!o->quiet)
+		run->printed = 1;
+	check_stdout();
+}
+
 static void
 solve(struct run *run, const char *name, int mapno, int label)
 {
 	const struct options *o = run->opt;
+	struct map *m = &run->map;
 	struct search_result r;
-	struct render_info ri;
+	struct render_info ri, head;
 	struct search_params sp;
+	uint32_t start, goal;
 	double t0 = 0;
-	int rc;
+	int rc, sep = run->printed;
+	char imgbuf[4096];
+	const char *img = NULL;
+	FILE *imgfp = NULL;
 
-	if (run->map.movingai) {
-		error(run, name, run->map.line, 1,
+	if (m->movingai && !(o->start.set && o->goal.set)) {
+		error(run, name, m->line, 1, o->start.set || o->goal.set ?
+		    "a MovingAI map needs both --start and --goal (or its scenarios with -S)" :
 		    "a MovingAI map has no start or goal: give its scenarios with -S");
 		return;
 	}
-	options_params(o, &run->map, &sp);
-	if (o->timing)
-		t0 = now();
-	rc = search_run(run->search, &run->map.grid, run->map.grid.start,
-	    SEARCH_MAP_GOALS, &sp, &r);
-	if (rc != 0) {
-		error(run, name, run->map.line, 1, search_strerror(rc));
+	if (o->scores && (m->grid.w > VIZ_SCORES_MAX || m->grid.h > VIZ_SCORES_MAX)) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "--scores draws maps of at most %dx%d cells; "
+		    "this one is %dx%d", VIZ_SCORES_MAX, VIZ_SCORES_MAX, m->grid.w, m->grid.h);
+		error(run, name, m->line, 1, msg);
 		return;
 	}
+	if (endpoints(run, name, &start, &goal) != 0)
+		return;
+	options_params(o, m, &sp);
 	memset(&ri, 0, sizeof(ri));
+	ri.name = name;
+	ri.mapno = mapno;
+	ri.label = label;
+	ri.color = run->color;
+	ri.params = &sp;
+	ri.noguarantee = search_no_guarantee(&sp);
+	if (o->compare != CMP_NONE) {
+		compare(run, name, start, goal, &ri);
+		return;
+	}
+	/*
+	 * The image file is created before anything is printed, so that a
+	 * file that cannot be written is the map's one outcome.
+	 */
+	if (o->image != NULL) {
+		img = image_name(o->image, run->images + 1, imgbuf, sizeof(imgbuf));
+		if ((imgfp = fopen(img, "wb")) == NULL) {
+			image_error(run, img);
+			return;
+		}
+		run->images++;
+	}
+	/*
+	 * The trace comes first, after the separator and the label, which viz
+	 * prints when the search starts: a search that fails prints nothing.
+	 */
+	head = ri;
+	head.label = ri.label && o->format == FMT_TEXT;
+	if (run->viz != NULL && viz_begin(run->viz, run->search, m, start, goal, &sp, o,
+	    o->quiet ? NULL : stdout, sep && (o->format == FMT_TEXT || o->format == FMT_PATH),
+	    &head) != 0) {
+		image_drop(run, img, imgfp);
+		error(run, name, m->line, 1, "out of memory");
+		return;
+	}
+	if (o->timing)
+		t0 = now();
+	rc = search_run(run->search, &m->grid, start, goal, &sp, &r);
+	if (run->viz != NULL && viz_end(run->viz, rc == 0 ? &r : NULL) != 0 && rc == 0)
+		rc = -1;	/* out of memory */
+	if (rc != 0) {
+		image_drop(run, img, imgfp);
+		error(run, name, m->line, 1, search_strerror(rc));
+		return;
+	}
+	if (o->trace != TRACE_OFF && !o->quiet) {
+		sep = 0;	/* printed before the trace, as was the label */
+		ri.label = 0;
+	}
+	if (imgfp != NULL) {
+		rc = viz_image(run->viz, imgfp, img_format_of(img), m, &r);
+		if (fclose(imgfp) != 0)
+			rc = -1;
+		if (rc != 0) {
+			image_error(run, img);
+			return;
+		}
+	}
 	if (o->timing) {
 		ri.timing = 1;
 		ri.seconds = now() - t0;
@@ -110,28 +317,27 @@ solve(struct run *run, const char *name, int mapno, int label)
 	if (o->quiet)
 		return;
 
-	ri.name = name;
-	ri.mapno = mapno;
-	ri.label = label;
-	ri.color = run->color;
-	ri.params = &sp;
-	ri.noguarantee = search_no_guarantee(&sp);
 	switch (o->format) {
 	case FMT_TEXT:
-		if (run->printed)
+		if (sep)
 			putchar('\n');
-		render_text(stdout, &run->map, &r, &ri);
+		if (o->scores)
+			viz_scores(stdout, run->viz, m, &r, &ri);
+		else if (o->explored)
+			viz_explored(stdout, run->viz, m, &r, &ri);
+		else
+			render_text(stdout, m, &r, &ri);
 		break;
 	case FMT_JSON:
-		render_json(stdout, &run->map, &r, &ri);
+		render_json(stdout, m, &r, &ri);
 		break;
 	case FMT_PATH:
-		if (run->printed)
+		if (sep)
 			putchar('\n');
-		render_path(stdout, &run->map.grid, &r);
+		render_path(stdout, &m->grid, &r);
 		break;
 	case FMT_MOVES:
-		render_moves(stdout, &run->map.grid, &r);
+		render_moves(stdout, &m->grid, &r);
 		break;
 	}
 	run->printed = 1;
@@ -214,8 +420,10 @@ main(int argc, char **argv)
 		run.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
 	} else
 		run.color = opt.color == COLOR_ALWAYS;
-	if ((run.search = search_new()) == NULL) {
+	if ((run.search = search_new()) == NULL || ((opt.explored || opt.trace != TRACE_OFF ||
+	    opt.scores || opt.image != NULL) && (run.viz = viz_new()) == NULL)) {
 		fprintf(stderr, "pathfind: out of memory\n");
+		search_free(run.search);
 		return EX_ERROR;
 	}
 	files = opt.nfiles > 0 ? opt.files : stdin_only;
@@ -224,6 +432,7 @@ main(int argc, char **argv)
 		do_input(&run, files[i]);
 
 	map_free(&run.map);
+	viz_free(run.viz);
 	search_free(run.search);
 	if (opt.summary) {
 		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu "

@@ -12,32 +12,44 @@ const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
 const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", "quad-heap", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
+/* Indexed by enum compare; "weight" may carry a list: weight=1,1.5,2. */
+const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
+	"diagonal", "open-list", "weight", NULL };
 
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
 	{ "color",	optional_argument, NULL, OPT_COLOR },
 	{ "colour",	optional_argument, NULL, OPT_COLOR },
 	{ "cost",	required_argument, NULL, 'c' },
+	{ "compare",	required_argument, NULL, OPT_COMPARE },
 	{ "diagonal",	required_argument, NULL, 'd' },
+	{ "explored",	no_argument,       NULL, 'e' },
 	{ "format",	required_argument, NULL, 'f' },
 	{ "heuristic",	required_argument, NULL, 'H' },
+	{ "goal",	required_argument, NULL, OPT_GOAL },
 	{ "help",	no_argument,       NULL, 'h' },
+	{ "image",	required_argument, NULL, OPT_IMAGE },
 	{ "jobs",	required_argument, NULL, 'j' },
 	{ "open-list",	required_argument, NULL, 'o' },
 	{ "quiet",	no_argument,       NULL, 'q' },
 	{ "scenarios",	required_argument, NULL, 'S' },
+	{ "scores",	no_argument,       NULL, OPT_SCORES },
+	{ "start",	required_argument, NULL, OPT_START },
 	{ "summary",	no_argument,       NULL, 's' },
 	{ "time",	no_argument,       NULL, 'T' },
 	{ "tie-break",	required_argument, NULL, 't' },
+	{ "trace",	optional_argument, NULL, OPT_TRACE },
 	{ "version",	no_argument,       NULL, 'V' },
 	{ "weight",	required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const char synopsis[] =
-"usage: pathfind [-hqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
+"usage: pathfind [-ehqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
 "                [-f format] [-H heuristic] [-o open-list] [-t tie-break]\n"
-"                [-w weight] [--color[=when]] [file ...]\n"
+"                [-w weight] [--color[=when]] [--start x,y] [--goal x,y]\n"
+"                [--trace[=open]] [--scores] [--image file] [--compare what]\n"
+"                [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /* The full help (-h) or, after a usage error, the synopsis and a hint. */
@@ -60,6 +72,8 @@ options_usage(FILE *fp, int full)
 "                                     D may be sqrt2, meaning S*sqrt(2)\n"
 "  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always (never;\n"
 "                                     no-corner-cut for MovingAI octile maps)\n"
+"  -e, --explored                     mark expanded (x) and open (o) cells in the\n"
+"                                     text map, with a legend line\n"
 "  -f, --format=text|json|path|moves  output format (text)\n"
 "      --color[=auto|always|never]    colour the text map (auto: on a terminal,\n"
 "                                     unless NO_COLOR is set; --color = always)\n"
@@ -75,11 +89,20 @@ options_usage(FILE *fp, int full)
 "  -T, --time                         add search times to the statistics\n"
 "  -t, --tie-break=low-h|high-h|lifo|fifo  order among equal f (low-h)\n"
 "  -w, --weight=W                     weighted A*: f = g + W*h, 1 <= W <= 100\n"
+"      --start=X,Y, --goal=X,Y        start and single goal at column X, row Y\n"
+"                                     (from 0), for any map, MovingAI too\n"
+"      --trace[=open]                 log each step (F, G, H, parent) before the\n"
+"                                     result; =open adds the open list\n"
+"      --scores                       draw F, G and H in every cell (40x40 at most)\n"
+"      --image=FILE                   draw the search into FILE.svg, .ppm or .png\n"
+"      --compare=WHAT                 a table over every algorithm, heuristic,\n"
+"                                     tie-break, diagonal, open-list or\n"
+"                                     weight=W,W,...\n"
 "  -h, --help                         print this help and exit\n"
 "  -V, --version                      print the version and exit\n"
 "\n"
 "Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
-"or a MovingAI map (type/height/width/map header) for use with -S.\n"
+"or a MovingAI map (type/height/width/map header) for -S or --start/--goal.\n"
 "Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
 "cost differs from its published optimum.\n"
 "See pathfind(1).\n", fp);
@@ -119,6 +142,89 @@ choose(const char *opt, const char *arg, const char *const *names, int *out)
 	return bad(opt, arg, want);
 }
 
+/* A whole number 0 to 65535: digits only, no sign, no point. */
+static int
+coord_parse(const char *s, size_t n, int *out)
+{
+	long v = 0;
+	size_t k;
+
+	if (n == 0 || n > 5)
+		return -1;
+	for (k = 0; k < n; k++) {
+		if (s[k] < '0' || s[k] > '9')
+			return -1;
+		v = v * 10 + (s[k] - '0');
+	}
+	if (v > 65535)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+/* --start or --goal: "X,Y". */
+static int
+point_parse(const char *opt, const char *arg, struct point *p)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (comma == NULL || coord_parse(arg, (size_t)(comma - arg), &p->x) != 0 ||
+	    coord_parse(comma + 1, strlen(comma + 1), &p->y) != 0)
+		return bad(opt, arg, "X,Y: column and row, whole numbers from 0 to 65535");
+	p->set = 1;
+	return 0;
+}
+
+/* --compare=WHAT: a setting name, or weight=W,W,... */
+static int
+compare_parse(struct options *o, const char *arg)
+{
+	static const uint32_t dflt[] = { 1000, 1500, 2000, 3000 };
+	const char *p;
+	char buf[32];
+	uint64_t w;
+	size_t n;
+	int v;
+
+	if (strncmp(arg, "weight=", 7) != 0) {
+		if (choose("--compare", arg, compare_names + 1, &v) != 0)
+			return -1;
+		o->compare = (enum compare)(v + 1);
+		if (o->compare == CMP_WEIGHT) {
+			memcpy(o->weights, dflt, sizeof(dflt));
+			o->nweights = (int)(sizeof(dflt) / sizeof(dflt[0]));
+		}
+		return 0;
+	}
+	o->compare = CMP_WEIGHT;
+	o->nweights = 0;
+	for (p = arg + 7;; p += n + 1) {
+		n = strcspn(p, ",");
+		if (n >= sizeof(buf) || o->nweights == OPT_WEIGHTS_MAX)
+			return bad("--compare", arg, "weight=W,W,...: up to 16 weights from 1 to "
+			    "100, at most 3 decimals");
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		if (decimal_parse(buf, 3, SEARCH_WEIGHT_MAX, &w) != 0 || w < 1000)
+			return bad("--compare", arg, "weight=W,W,...: up to 16 weights from 1 to "
+			    "100, at most 3 decimals");
+		o->weights[o->nweights++] = (uint32_t)w;
+		if (p[n] == '\0')
+			break;
+	}
+	return 0;
+}
+
+/* --image: the format follows the file name's ending. */
+static int
+image_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 4 && (strcmp(name + n - 4, ".svg") == 0 || strcmp(name + n - 4, ".ppm") == 0 ||
+	    strcmp(name + n - 4, ".png") == 0);
+}
+
 /*
  * The option a getopt error is about, for the message: a long option as
  * typed (without any "=value"), else the letter.
@@ -134,6 +240,40 @@ optname(const char *arg, int letter)
 	}
 	snprintf(buf, sizeof(buf), "-%c", letter);
 	return buf;
+}
+
+/*
+ * The options that cannot go together: -S solves its own starts and goals
+ * and prints rows; --compare prints a table in place of the result; -e
+ * and --scores draw the text map.
+ */
+static int
+combinations(const struct options *o)
+{
+	const char *what = NULL, *with = NULL;
+
+	if (o->scen != NULL) {
+		with = "-S";
+		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
+		    o->image ? "--image" : o->compare ? "--compare" :
+		    o->start.set ? "--start" : o->goal.set ? "--goal" : NULL;
+	} else if (o->compare != CMP_NONE) {
+		with = "--compare";
+		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
+		    o->image ? "--image" : o->format != FMT_TEXT ? "-f" : NULL;
+	} else if (o->format != FMT_TEXT) {
+		with = "-f";
+		what = o->explored ? "-e" : o->scores ? "--scores" : NULL;
+	}
+	if (what == NULL)
+		return OPT_RUN;
+	if (strcmp(with, "-f") == 0)
+		fprintf(stderr, "pathfind: %s draws the text map: it needs -f text\n", what);
+	else if (strcmp(what, "-f") == 0)
+		fprintf(stderr, "pathfind: --compare prints a table: it needs -f text\n");
+	else
+		fprintf(stderr, "pathfind: %s cannot be used with %s\n", what, with);
+	return OPT_USAGE;
 }
 
 int
@@ -156,7 +296,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->jobs = 1;
 
 	opterr = 0;		/* we word the messages ourselves */
-	while ((ch = getopt_long(argc, argv, ":H:S:TVa:c:d:f:hj:o:qst:w:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":H:S:TVa:c:d:ef:hj:o:qst:w:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			if (choose("-H", optarg, heur_names, &v) != 0)
@@ -187,6 +327,9 @@ options_parse(struct options *o, int argc, char **argv)
 				return OPT_USAGE;
 			o->sp.diag = (enum diagrule)v;
 			o->diag_set = 1;
+			break;
+		case 'e':
+			o->explored = 1;
 			break;
 		case 'f':
 			if (choose("-f", optarg, format_names, &v) != 0)
@@ -224,6 +367,38 @@ options_parse(struct options *o, int argc, char **argv)
 				return OPT_USAGE;
 			else
 				o->color = (enum color)v;
+			break;
+		case OPT_TRACE:
+			if (optarg == NULL)
+				o->trace = TRACE_STEPS;
+			else if (strcmp(optarg, "open") == 0)
+				o->trace = TRACE_OPEN;
+			else {
+				bad("--trace", optarg, "only 'open', as --trace=open");
+				return OPT_USAGE;
+			}
+			break;
+		case OPT_SCORES:
+			o->scores = 1;
+			break;
+		case OPT_IMAGE:
+			if (!image_name_ok(optarg)) {
+				bad("--image", optarg, "a file name ending in .svg, .ppm or .png");
+				return OPT_USAGE;
+			}
+			o->image = optarg;
+			break;
+		case OPT_COMPARE:
+			if (compare_parse(o, optarg) != 0)
+				return OPT_USAGE;
+			break;
+		case OPT_START:
+			if (point_parse("--start", optarg, &o->start) != 0)
+				return OPT_USAGE;
+			break;
+		case OPT_GOAL:
+			if (point_parse("--goal", optarg, &o->goal) != 0)
+				return OPT_USAGE;
 			break;
 		case 't':
 			if (choose("-t", optarg, tb_names, &v) != 0)
@@ -263,7 +438,7 @@ options_parse(struct options *o, int argc, char **argv)
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
 		return OPT_USAGE;
 	}
-	return OPT_RUN;
+	return combinations(o);
 }
 
 /*

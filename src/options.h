@@ -12,7 +12,26 @@
 enum format { FMT_TEXT, FMT_JSON, FMT_PATH, FMT_MOVES };
 enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
 
-#define OPT_COLOR 256	/* long-only option */
+/* Long-only options. */
+enum {
+	OPT_COLOR = 256, OPT_TRACE, OPT_SCORES, OPT_IMAGE, OPT_COMPARE, OPT_START,
+	OPT_GOAL
+};
+
+/* --trace: off, the steps, the steps and the open list after each. */
+enum trace { TRACE_OFF, TRACE_STEPS, TRACE_OPEN };
+
+/* --compare: which setting varies from row to row. */
+enum compare { CMP_NONE, CMP_ALGORITHM, CMP_HEURISTIC, CMP_TIEBREAK, CMP_DIAGONAL,
+	CMP_OPENLIST, CMP_WEIGHT };
+
+#define OPT_WEIGHTS_MAX 16	/* weights in --compare=weight=W,W,... */
+
+/* --start or --goal: a cell given as X,Y (column, row from 0). */
+struct point {
+	int set;
+	int x, y;
+};
 
 struct options {
 	struct search_params sp;
@@ -25,6 +44,14 @@ struct options {
 	int quiet;
 	int summary;
 	int timing;
+	int explored;		/* -e */
+	enum trace trace;	/* --trace[=open] */
+	int scores;		/* --scores */
+	const char *image;	/* --image: file name ending .svg, .ppm or .png */
+	enum compare compare;	/* --compare */
+	uint32_t weights[OPT_WEIGHTS_MAX];	/* --compare=weight=...: thousandths */
+	int nweights;
+	struct point start, goal;	/* --start, --goal */
 	char **files;		/* operands; none means standard input */
 	int nfiles;
 };
@@ -42,6 +69,6 @@ void	options_usage(FILE *, int);
 
 extern const char *const algo_names[], *const diag_names[], *const heur_names[],
     *const tb_names[], *const ol_names[], *const format_names[],
-    *const color_names[];
+    *const color_names[], *const compare_names[];
 
 #endif

@@ -6,12 +6,17 @@
 
 /*
  * Colour classes for the text map.  Only SGR codes every terminal knows;
- * each run of one class gets one escape, and every row ends reset.
+ * each run of one class gets one escape, and every row ends reset.  The
+ * explored classes (-e) follow the order of expansion: bright cyan for the
+ * first third, cyan for the second, blue for the last; open cells are
+ * bright magenta.
  */
-enum { C_PLAIN, C_PATH, C_START, C_GOAL, C_WALL, C_LOW, C_MID, C_HIGH };
+enum { C_PLAIN, C_PATH, C_START, C_GOAL, C_WALL, C_LOW, C_MID, C_HIGH,
+	C_OPEN, C_CLOSED1, C_CLOSED2, C_CLOSED3 };
 static const char *const sgr[] = {
 	"\033[0m", "\033[1;33m", "\033[1;32m", "\033[1;31m",
-	"\033[90m", "\033[36m", "\033[34m", "\033[35m"
+	"\033[90m", "\033[36m", "\033[34m", "\033[35m",
+	"\033[95m", "\033[96m", "\033[36m", "\033[34m"
 };
 
 static int
@@ -22,6 +27,7 @@ color_class(char ch)
 	case 'A': return C_START;
 	case 'B': return C_GOAL;
 	case '#': return C_WALL;
+	case '@': case 'O': case 'T': case 'W': return C_WALL;	/* MovingAI */
 	case '1': case '2': case '3': return C_LOW;
 	case '4': case '5': case '6': return C_MID;
 	case '7': case '8': case '9': return C_HIGH;
@@ -29,33 +35,57 @@ color_class(char ch)
 	return C_PLAIN;
 }
 
+/* The character and colour class of a cell with its mark (see render.h). */
+static int
+marked(char *ch, int mark)
+{
+	if (mark == MARK_NONE || *ch == 'A' || *ch == 'B' || *ch == '*')
+		return color_class(*ch);
+	*ch = mark == MARK_OPEN ? 'o' : 'x';
+	return mark == MARK_OPEN ? C_OPEN : C_CLOSED1 + (mark - MARK_CLOSED1);
+}
+
 static void
-put_row(FILE *fp, const char *s, int n, int color)
+put_row(FILE *fp, const char *s, const uint8_t *marks, int n, int color)
 {
 	int x, cur = C_PLAIN, c;
+	char ch;
 
-	if (!color) {
+	if (!color && marks == NULL) {
 		fwrite(s, 1, (size_t)n, fp);
 		putc('\n', fp);
 		return;
 	}
 	for (x = 0; x < n; x++) {
-		if ((c = color_class(s[x])) != cur)
+		ch = s[x];
+		c = marks != NULL ? marked(&ch, marks[x]) : color_class(ch);
+		if (color && c != cur)
 			fputs(sgr[cur = c], fp);
-		putc(s[x], fp);
+		putc(ch, fp);
 	}
 	if (cur != C_PLAIN)
 		fputs(sgr[C_PLAIN], fp);
 	putc('\n', fp);
 }
 
-/* The map as read, with the path's inner cells drawn as '*' (into m->text). */
-static void
-draw_map(FILE *fp, struct map *m, const struct search_result *r, int color)
+/* One character of a cell with its mark, coloured alone (--scores). */
+void
+render_cell_char(FILE *fp, char ch, int mark, int color)
+{
+	int c = marked(&ch, mark);
+
+	if (color && c != C_PLAIN)
+		fprintf(fp, "%s%c%s", sgr[c], ch, sgr[C_PLAIN]);
+	else
+		putc(ch, fp);
+}
+
+/* The path's inner cells drawn as '*' into m->text. */
+void
+render_draw_path(struct map *m, const struct search_result *r)
 {
 	const struct grid *g = &m->grid;
 	size_t k;
-	int y;
 
 	if (r->found)
 		for (k = 1; k < r->steps; k++) {
@@ -63,19 +93,40 @@ draw_map(FILE *fp, struct map *m, const struct search_result *r, int color)
 
 			m->text[m->row[grid_y(g, i)].off + (size_t)grid_x(g, i)] = '*';
 		}
+}
+
+/*
+ * The map as read, with the path's inner cells drawn as '*' (into m->text)
+ * and, when marks is not NULL, the marks of -e.
+ */
+void
+render_map(FILE *fp, struct map *m, const struct search_result *r,
+    const uint8_t *marks, int color)
+{
+	const struct grid *g = &m->grid;
+	int y;
+
+	render_draw_path(m, r);
 	for (y = 0; y < g->h; y++)
-		put_row(fp, m->text + m->row[y].off, m->row[y].len, color);
+		put_row(fp, m->text + m->row[y].off,
+		    marks != NULL ? marks + (size_t)y * (size_t)g->w : NULL,
+		    m->row[y].len, color);
 }
 
 void
-render_text(FILE *fp, struct map *m, const struct search_result *r,
+render_label(FILE *fp, const struct render_info *ri)
+{
+	if (ri->label)
+		fprintf(fp, "==> %s map %d <==\n", ri->name, ri->mapno);
+}
+
+/* The lines after the map: cost, steps, goal, statistics, optimality, time. */
+void
+render_stats(FILE *fp, const struct map *m, const struct search_result *r,
     const struct render_info *ri)
 {
 	char cost[48];
 
-	if (ri->label)
-		fprintf(fp, "==> %s map %d <==\n", ri->name, ri->mapno);
-	draw_map(fp, m, r, ri->color);
 	if (r->found) {
 		cost_format(cost, sizeof(cost), &ri->params->costs, r->a, r->b);
 		fprintf(fp, "cost: %s\nsteps: %zu\ngoal: %d %d\n", cost, r->steps,
@@ -93,6 +144,15 @@ render_text(FILE *fp, struct map *m, const struct search_result *r,
 	}
 	if (ri->timing)
 		fprintf(fp, "time: %.6f\n", ri->seconds);
+}
+
+void
+render_text(FILE *fp, struct map *m, const struct search_result *r,
+    const struct render_info *ri)
+{
+	render_label(fp, ri);
+	render_map(fp, m, r, NULL, ri->color);
+	render_stats(fp, m, r, ri);
 }
 
 /*

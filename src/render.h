@@ -24,6 +24,23 @@ struct render_info {
 
 void	render_text(FILE *, struct map *, const struct search_result *,
 	    const struct render_info *);
+
+/*
+ * The pieces of the text format, for the views of viz.c.  Marks are one
+ * byte a map cell, x + y * width: a cell with a mark other than
+ * MARK_NONE is drawn as 'o' (open) or 'x' (closed, in the colour of its
+ * third of the expansion order), unless it shows A, B or the path's '*'.
+ */
+enum { MARK_NONE, MARK_OPEN, MARK_CLOSED1, MARK_CLOSED2, MARK_CLOSED3 };
+#define MARK_SHADES 3
+
+void	render_label(FILE *, const struct render_info *);
+void	render_draw_path(struct map *, const struct search_result *);
+void	render_map(FILE *, struct map *, const struct search_result *,
+	    const uint8_t *, int);
+void	render_stats(FILE *, const struct map *, const struct search_result *,
+	    const struct render_info *);
+void	render_cell_char(FILE *, char, int, int);
 void	render_json(FILE *, const struct map *, const struct search_result *,
 	    const struct render_info *);
 /* What a scenario row shows besides the search result. */

@@ -1,0 +1,869 @@
+/* viz.c - see viz.h; every view is described in pathfind(1). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "img.h"
+#include "viz.h"
+
+struct fgh {
+	uint64_t f, g, h;
+};
+
+struct viz {
+	struct search *s;
+	const struct grid *g;
+	uint32_t start, goal;
+	struct search_observer obs;
+	/* Per padded cell, grown to the largest map. */
+	uint32_t *order;	/* expansion number from 1; 0 unseen, ORDER_OPEN offered */
+	struct fgh *fgh;	/* the last F, G, H given (--trace=open, --scores) */
+	uint32_t *orderbuf;	/* order and fgh are these, or NULL when not needed */
+	struct fgh *fghbuf;
+	size_t ordercap, fghcap;
+	uint32_t nexp;		/* expansions so far */
+	size_t nopen;		/* cells on the open list */
+	int nomem;		/* an allocation failed during the search */
+	/* --trace */
+	FILE *out;
+	int head;		/* the trace's first lines are still to be printed */
+	int blank;		/* ... starting with an empty line */
+	struct render_info ri;	/* ... and the label of ri */
+	const struct search_params *p;
+	enum trace trace;
+	uint32_t cur;		/* the cell being expanded */
+	uint32_t *parent;	/* each cell's parent as offered (JPS: a jump point) */
+	size_t parentcap;
+	uint32_t *open;		/* --trace=open: the open list in pop order */
+	size_t opencap;
+	/* One byte a map cell: the marks of -e, the palette indices of --image. */
+	uint8_t *cells;
+	size_t cellscap;
+};
+
+#define ORDER_OPEN UINT32_MAX
+
+struct viz *
+viz_new(void)
+{
+	return calloc(1, sizeof(struct viz));
+}
+
+void
+viz_free(struct viz *v)
+{
+	if (v == NULL)
+		return;
+	free(v->orderbuf);
+	free(v->fghbuf);
+	free(v->open);
+	free(v->parent);
+	free(v->cells);
+	free(v);
+}
+
+/* Make *p hold n elements of size sz (contents not kept).  -1 on ENOMEM. */
+static int
+ensure(void *p, size_t *cap, size_t n, size_t sz)
+{
+	void *np;
+
+	if (n <= *cap)
+		return 0;
+	if ((np = malloc(n * sz)) == NULL)
+		return -1;
+	free(*(void **)p);
+	*(void **)p = np;
+	*cap = n;
+	return 0;
+}
+
+/* A key in the user's units: "8", "2.5", "6.828427". */
+static const char *
+key(const struct viz *v, uint64_t k, char *buf)
+{
+	search_key_format(v->s, k, buf, 32);
+	return buf;
+}
+
+/* "(x,y)" of a padded cell. */
+static const char *
+xy(const struct grid *g, uint32_t i, char *buf)
+{
+	snprintf(buf, 32, "(%d,%d)", grid_x(g, i), grid_y(g, i));
+	return buf;
+}
+
+static void
+put_fgh(const struct viz *v, uint64_t f, uint64_t g, uint64_t h)
+{
+	char bf[32], bg[32], bh[32];
+
+	fprintf(v->out, " F=%s G=%s H=%s", key(v, f, bf), key(v, g, bg), key(v, h, bh));
+}
+
+/* W in thousandths as in the options: 1, 1.5, 2.125. */
+static void
+put_weight(FILE *fp, uint32_t w)
+{
+	char frac[4];
+	int i;
+
+	snprintf(frac, sizeof(frac), "%03u", w % 1000);
+	for (i = 2; i >= 0 && frac[i] == '0'; i--)
+		frac[i] = '\0';
+	fprintf(fp, frac[0] ? "%u.%s" : "%u", w / 1000, frac);
+}
+
+/*
+ * The start of a map's trace, once the search is under way: the empty
+ * line between results, the label, and what is searched for.
+ */
+static void
+trace_head(struct viz *v)
+{
+	const struct search_params *p = v->p;
+	const struct grid *g = v->g;
+	char b[32];
+
+	if (!v->head)
+		return;
+	v->head = 0;
+	if (v->blank)
+		putc('\n', v->out);
+	render_label(v->out, &v->ri);
+	fprintf(v->out, "trace: %s from %s to ", p->algo == ALGO_DIJKSTRA ?
+	    "Dijkstra" : p->algo == ALGO_JPS ? "JPS" : "A*", xy(g, v->start, b));
+	if (v->goal != SEARCH_MAP_GOALS)
+		fputs(xy(g, v->goal, b), v->out);
+	else if (g->ngoal == 1)
+		fputs(xy(g, g->goal[0], b), v->out);
+	else
+		fprintf(v->out, "the nearest of %zu goals", g->ngoal);
+	if (p->algo == ALGO_DIJKSTRA || p->heur == H_ZERO)
+		fputs(", F = G (H = 0)\n", v->out);
+	else if (p->weight == 1000)
+		fputs(", F = G + H\n", v->out);
+	else {
+		fputs(", F = G + ", v->out);
+		put_weight(v->out, p->weight);
+		fputs("*H\n", v->out);
+	}
+}
+
+static void
+on_expand(void *arg, uint32_t cell, uint64_t f, uint64_t g, uint64_t h)
+{
+	struct viz *v = arg;
+	char b[32];
+
+	v->nexp++;
+	v->nopen--;
+	v->cur = cell;
+	if (v->order != NULL)
+		v->order[cell] = v->nexp;
+	if (v->fgh != NULL) {
+		v->fgh[cell].f = f;
+		v->fgh[cell].g = g;
+		v->fgh[cell].h = h;
+	}
+	if (v->out == NULL)
+		return;
+	trace_head(v);
+	fprintf(v->out, "step %lu: current %s", (unsigned long)v->nexp, xy(v->g, cell, b));
+	put_fgh(v, f, g, h);
+	if (cell == v->start)
+		fputs(", parent none\n", v->out);
+	else
+		fprintf(v->out, ", parent %s\n", xy(v->g, v->parent[cell], b));
+}
+
+static void
+on_offer(void *arg, uint32_t cell, int improved, uint64_t f, uint64_t g, uint64_t h)
+{
+	struct viz *v = arg;
+	char b[32];
+
+	if (!improved)
+		v->nopen++;
+	if (v->order != NULL && !improved)
+		v->order[cell] = ORDER_OPEN;
+	if (v->fgh != NULL) {
+		v->fgh[cell].f = f;
+		v->fgh[cell].g = g;
+		v->fgh[cell].h = h;
+	}
+	if (v->out == NULL)
+		return;
+	v->parent[cell] = v->cur;
+	fprintf(v->out, "  %s %s", improved ? "update" : "add", xy(v->g, cell, b));
+	put_fgh(v, f, g, h);
+	fprintf(v->out, ", parent %s\n", xy(v->g, v->cur, b));
+}
+
+/* --trace=open: the open list after the step, in pop order, as F/G/H. */
+static void
+on_done(void *arg)
+{
+	struct viz *v = arg;
+	char b[32], bf[32], bg[32], bh[32];
+	size_t k, n;
+
+	if (v->out == NULL || v->trace != TRACE_OPEN || v->nomem)
+		return;
+	n = v->nopen > 0 ? search_open_cells(v->s, v->open, v->nopen) : 0;
+	if (n == 0 && v->nopen > 0) {
+		v->nomem = 1;	/* it could not sort a copy: the trace stops here */
+		return;
+	}
+	fputs("  open:", v->out);
+	if (n == 0)
+		fputs(" empty", v->out);
+	for (k = 0; k < n; k++) {
+		const struct fgh *e = &v->fgh[v->open[k]];
+
+		fprintf(v->out, "%s %s %s/%s/%s", k ? "," : "", xy(v->g, v->open[k], b),
+		    key(v, e->f, bf), key(v, e->g, bg), key(v, e->h, bh));
+	}
+	putc('\n', v->out);
+}
+
+int
+viz_begin(struct viz *v, struct search *s, const struct map *m, uint32_t start,
+    uint32_t goal, const struct search_params *p, const struct options *o, FILE *trace,
+    int blank, const struct render_info *ri)
+{
+	const struct grid *g = &m->grid;
+
+	v->s = s;
+	v->g = g;
+	v->start = start;
+	v->goal = goal;
+	v->p = p;
+	v->head = 1;
+	v->blank = blank;
+	v->ri = *ri;
+	v->nexp = 0;
+	v->nopen = 1;		/* the start */
+	v->nomem = 0;
+	v->out = o->trace != TRACE_OFF ? trace : NULL;
+	v->trace = o->trace;
+	v->cur = start;
+	v->order = NULL;
+	v->fgh = NULL;
+	if (o->explored || o->scores || o->image != NULL) {
+		if (ensure(&v->orderbuf, &v->ordercap, g->ncells, sizeof(*v->order)) != 0)
+			return -1;
+		v->order = v->orderbuf;
+		memset(v->order, 0, g->ncells * sizeof(*v->order));
+	}
+	if (o->scores || (v->out != NULL && o->trace == TRACE_OPEN)) {
+		if (ensure(&v->fghbuf, &v->fghcap, g->ncells, sizeof(*v->fgh)) != 0)
+			return -1;
+		v->fgh = v->fghbuf;
+		memset(&v->fgh[start], 0, sizeof(v->fgh[start]));	/* when it is the goal */
+	}
+	/* Everything is allocated here, so that the views cannot fail later. */
+	if (v->out != NULL && ensure(&v->parent, &v->parentcap, g->ncells, sizeof(*v->parent)) != 0)
+		return -1;
+	if (v->out != NULL && o->trace == TRACE_OPEN &&
+	    ensure(&v->open, &v->opencap, g->ncells, sizeof(*v->open)) != 0)
+		return -1;
+	if ((o->explored || o->scores || o->image != NULL) &&
+	    ensure(&v->cells, &v->cellscap, (size_t)g->w * (size_t)g->h, 1) != 0)
+		return -1;
+	if (v->order == NULL && v->fgh == NULL && v->out == NULL)
+		return 0;	/* nothing to watch: the search runs at full speed */
+	v->obs.expand = on_expand;
+	v->obs.offer = on_offer;
+	v->obs.done = on_done;
+	v->obs.arg = v;
+	search_observe(s, &v->obs);
+	return 0;
+}
+
+/*
+ * The goal's pop ends the search: the trace ends with it, or with no path.
+ * r is NULL when the search failed.  -1 when memory ran out during the
+ * search (the trace is then cut short).
+ */
+int
+viz_end(struct viz *v, const struct search_result *r)
+{
+	char b[32], bg[32];
+	uint64_t g;
+
+	search_observe(v->s, NULL);
+	if (v->nomem)
+		return -1;
+	if (v->out == NULL || r == NULL)
+		return 0;
+	trace_head(v);
+	if (!r->found) {
+		fprintf(v->out, "step %lu: the open list is empty: no path\n",
+		    (unsigned long)v->nexp + 1);
+		return 0;
+	}
+	search_cell(v->s, r->goal, &g, NULL);
+	key(v, g, bg);	/* H = 0 at a goal, so F = G */
+	fprintf(v->out, "step %lu: goal %s F=%s G=%s H=0", (unsigned long)v->nexp + 1,
+	    xy(v->g, r->goal, b), bg, bg);
+	if (r->goal == v->start)
+		fputs(", parent none", v->out);
+	else
+		fprintf(v->out, ", parent %s", xy(v->g, v->parent[r->goal], b));
+	fputs(": path found\n", v->out);
+	return 0;
+}
+
+/*
+ * What the search left in cell i, as search_cell says, but from what the
+ * observer recorded: reading the search's own state for every cell would
+ * touch all of its memory, which on a large map costs more than the search.
+ */
+static int
+cell_state(const struct viz *v, const struct search_result *r, uint32_t i)
+{
+	if (r->found && i == r->goal)
+		return SEARCH_CLOSED;
+	return v->order[i] == 0 ? SEARCH_UNSEEN : v->order[i] == ORDER_OPEN ? SEARCH_OPEN :
+	    SEARCH_CLOSED;
+}
+
+/* The map cell (x, y) as a padded index. */
+static uint32_t
+cell_at(const struct grid *g, int x, int y)
+{
+	return (uint32_t)((size_t)(y + 1) * g->stride + (size_t)x + 1);
+}
+
+/*
+ * The marks of -e into v->cells: closed cells other than the goal reached
+ * in the third of the expansion order they belong to, open cells as open.
+ */
+static int
+explored_marks(struct viz *v, const struct map *m, const struct search_result *r)
+{
+	const struct grid *g = &m->grid;
+	size_t n = (size_t)g->w * (size_t)g->h;
+	uint8_t *c;
+	int x, y, st;
+
+	if (ensure(&v->cells, &v->cellscap, n, 1) != 0)
+		return -1;
+	c = v->cells;
+	for (y = 0; y < g->h; y++)
+		for (x = 0; x < g->w; x++, c++) {
+			uint32_t i = cell_at(g, x, y), k;
+
+			st = cell_state(v, r, i);
+			if (st == SEARCH_OPEN)
+				*c = MARK_OPEN;
+			else if (st == SEARCH_CLOSED && !(r->found && i == r->goal)) {
+				k = (uint32_t)((uint64_t)(v->order[i] - 1) * MARK_SHADES / r->expanded);
+				*c = (uint8_t)(MARK_CLOSED1 + k);
+			} else
+				*c = MARK_NONE;
+		}
+	return 0;
+}
+
+/* " + " between the non-zero parts of a count: "A + 8 * + 3 x". */
+static void
+put_parts(FILE *fp, const unsigned long long *n, const char *const *what, int k)
+{
+	int i, any = 0;
+
+	for (i = 0; i < k; i++) {
+		if (n[i] == 0)
+			continue;
+		fputs(any ? " + " : " ", fp);
+		if (strcmp(what[i], "A") == 0)
+			fputs("A", fp);
+		else
+			fprintf(fp, "%llu %s", n[i], what[i]);
+		any = 1;
+	}
+	if (!any)
+		fputs(" none", fp);
+}
+
+/*
+ * The legend of -e and --scores: what was expanded and what is open, by
+ * the character each is drawn with, so the counts can be checked against
+ * the statistics.
+ */
+static void
+legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8_t *marks)
+{
+	static const char *const cw[] = { "A", "*", "x" }, *const ow[] = { "o", "B" };
+	const struct grid *g = &m->grid;
+	unsigned long long closed[3] = { 0, 0, 0 }, open[2] = { 0, 0 }, nc = 0, no = 0;
+	int x, y;
+
+	for (y = 0; y < g->h; y++)
+		for (x = 0; x < g->w; x++) {
+			int mk = marks[(size_t)y * (size_t)g->w + (size_t)x];
+			char ch;
+
+			if (mk == MARK_NONE)
+				continue;	/* (cells past a short row's end are never marked) */
+			ch = m->text[m->row[y].off + (size_t)x];
+			if (mk == MARK_OPEN) {
+				open[ch == 'B']++;
+				no++;
+			} else {
+				closed[ch == 'A' ? 0 : ch == '*' ? 1 : 2]++;
+				nc++;
+			}
+		}
+	fprintf(fp, "legend: x expanded, o open; expanded %llu =", nc);
+	put_parts(fp, closed, cw, 3);
+	fprintf(fp, "; open %llu =", no);
+	put_parts(fp, open, ow, 2);
+	if (r->found)
+		fputs("; the goal is closed, not expanded", fp);
+	putc('\n', fp);
+}
+
+void
+viz_explored(FILE *fp, struct viz *v, struct map *m, const struct search_result *r,
+    const struct render_info *ri)
+{
+	render_label(fp, ri);
+	if (v->order == NULL || explored_marks(v, m, r) != 0) {
+		/* Without memory for the marks, the plain map. */
+		render_map(fp, m, r, NULL, ri->color);
+		render_stats(fp, m, r, ri);
+		return;
+	}
+	render_draw_path(m, r);
+	render_map(fp, m, r, v->cells, ri->color);
+	legend(fp, m, r, v->cells);
+	render_stats(fp, m, r, ri);
+}
+
+/*
+ * --scores: every cell a box, as in the tutorial's figures: F top left,
+ * G bottom left, H bottom right, and in the top right corner what -e
+ * would draw there.  Walls are filled with '#'; cells never reached show
+ * their map character.
+ */
+void
+viz_scores(FILE *fp, struct viz *v, struct map *m, const struct search_result *r,
+    const struct render_info *ri)
+{
+	const struct grid *g = &m->grid;
+	char bf[32], bg[32], bh[32];
+	size_t wc = 5, n;
+	int x, y, line;
+
+	render_label(fp, ri);
+	if (v->fgh == NULL || v->order == NULL || explored_marks(v, m, r) != 0) {
+		render_map(fp, m, r, NULL, ri->color);
+		render_stats(fp, m, r, ri);
+		return;
+	}
+	render_draw_path(m, r);
+	/* The box width: the widest "F ?" or "G H" of any cell reached. */
+	for (y = 0; y < g->h; y++)
+		for (x = 0; x < g->w; x++) {
+			const struct fgh *e = &v->fgh[cell_at(g, x, y)];
+
+			if (cell_state(v, r, cell_at(g, x, y)) == SEARCH_UNSEEN)
+				continue;
+			if ((n = strlen(key(v, e->f, bf)) + 2) > wc)
+				wc = n;
+			if ((n = strlen(key(v, e->g, bg)) + 1 + strlen(key(v, e->h, bh))) > wc)
+				wc = n;
+		}
+	for (y = 0; y <= g->h; y++) {
+		for (x = 0; x < g->w; x++) {
+			putc('+', fp);
+			for (n = 0; n < wc; n++)
+				putc('-', fp);
+		}
+		fputs("+\n", fp);
+		if (y == g->h)
+			break;
+		for (line = 0; line < 2; line++) {
+			for (x = 0; x < g->w; x++) {
+				uint32_t i = cell_at(g, x, y);
+				const struct fgh *e = &v->fgh[i];
+				int mk = v->cells[(size_t)y * (size_t)g->w + (size_t)x];
+				char ch = x < m->row[y].len ? m->text[m->row[y].off + (size_t)x] : ' ';
+				int len;
+
+				putc('|', fp);
+				if ((g->cell[i] & CELL_COST) == 0) {
+					for (n = 0; n < wc; n++)
+						putc(x < m->row[y].len ? '#' : ' ', fp);
+				} else if (cell_state(v, r, i) == SEARCH_UNSEEN) {
+					for (n = 0; n < wc; n++)
+						putc(line == 0 && n == wc / 2 ? ch : ' ', fp);
+				} else if (line == 0) {
+					len = fprintf(fp, "%s", key(v, e->f, bf));
+					for (n = (size_t)len; n < wc - 1; n++)
+						putc(' ', fp);
+					render_cell_char(fp, ch, mk, ri->color);
+				} else {
+					key(v, e->g, bg);
+					key(v, e->h, bh);
+					fprintf(fp, "%s%*s", bg, (int)(wc - strlen(bg)), bh);
+				}
+			}
+			fputs("|\n", fp);
+		}
+	}
+	fputs("scores: F top left, G bottom left, H bottom right\n", fp);
+	legend(fp, m, r, v->cells);
+	render_stats(fp, m, r, ri);
+}
+
+/*
+ * --image colours (see pathfind(1)): palette index t for terrain t (0 a
+ * wall), then open, path, start, goal, and the closed cells in 64 shades
+ * from light blue (expanded first) to deep blue (expanded last).
+ */
+enum { P_WALL = 0, P_OPEN = 10, P_PATH, P_START, P_GOAL, P_CLOSED, P_NCLOSED = 64 };
+
+static uint8_t palette[P_CLOSED + P_NCLOSED][3] = {
+	{ 40, 44, 52 },
+	{ 255, 255, 255 },
+	[P_OPEN] = { 134, 239, 172 },
+	[P_PATH] = { 250, 204, 21 },
+	[P_START] = { 22, 163, 74 },
+	[P_GOAL] = { 220, 38, 38 },
+};
+
+static void
+palette_init(void)
+{
+	int t, k;
+
+	if (palette[2][0] != 0)
+		return;
+	for (t = 2; t <= 9; t++) {	/* tan, darker for dearer terrain */
+		palette[t][0] = (uint8_t)(255 - 12 * (t - 1));
+		palette[t][1] = (uint8_t)(240 - 18 * (t - 1));
+		palette[t][2] = (uint8_t)(200 - 20 * (t - 1));
+	}
+	for (k = 0; k < P_NCLOSED; k++) {	/* (191,219,254) to (37,99,235) */
+		palette[P_CLOSED + k][0] = (uint8_t)(191 - (191 - 37) * k / (P_NCLOSED - 1));
+		palette[P_CLOSED + k][1] = (uint8_t)(219 - (219 - 99) * k / (P_NCLOSED - 1));
+		palette[P_CLOSED + k][2] = (uint8_t)(254 - (254 - 235) * k / (P_NCLOSED - 1));
+	}
+}
+
+/* Pixels a cell: 512 / the longer side, from 1 to 16. */
+static int
+image_scale(const struct grid *g)
+{
+	int side = g->w > g->h ? g->w : g->h, s = 512 / side;
+
+	return s < 1 ? 1 : s > 16 ? 16 : s;
+}
+
+/* The picture of --image into fp, in format fmt (enum img_format).  0, or -1 and errno. */
+int
+viz_image(struct viz *v, FILE *fp, int fmt, struct map *m, const struct search_result *r)
+{
+	const struct grid *g = &m->grid;
+	size_t n = (size_t)g->w * (size_t)g->h, k;
+	struct img im;
+	uint8_t *c;
+	int x, y;
+
+	palette_init();
+	if (ensure(&v->cells, &v->cellscap, n, 1) != 0)
+		return -1;
+	c = v->cells;
+	for (y = 0; y < g->h; y++)
+		for (x = 0; x < g->w; x++, c++) {
+			uint32_t i = cell_at(g, x, y);
+			uint32_t nth = v->order[i];
+
+			*c = (uint8_t)(g->cell[i] & CELL_COST);
+			if (nth == ORDER_OPEN)
+				*c = P_OPEN;
+			else if (nth > 0)
+				*c = (uint8_t)(P_CLOSED + (uint64_t)(nth - 1) * P_NCLOSED / r->expanded);
+		}
+	if (r->found)
+		for (k = 1; k < r->steps; k++)
+			v->cells[(size_t)grid_y(g, r->path[k]) * (size_t)g->w +
+			    (size_t)grid_x(g, r->path[k])] = P_PATH;
+	if (v->goal != SEARCH_MAP_GOALS)
+		v->cells[(size_t)grid_y(g, v->goal) * (size_t)g->w + (size_t)grid_x(g, v->goal)] = P_GOAL;
+	else
+		for (k = 0; k < g->ngoal; k++)
+			v->cells[(size_t)grid_y(g, g->goal[k]) * (size_t)g->w +
+			    (size_t)grid_x(g, g->goal[k])] = P_GOAL;
+	v->cells[(size_t)grid_y(g, v->start) * (size_t)g->w + (size_t)grid_x(g, v->start)] = P_START;
+	im.w = g->w;
+	im.h = g->h;
+	im.scale = image_scale(g);
+	im.cell = v->cells;
+	im.pal = (const uint8_t (*)[3])palette;
+	return img_write(fp, fmt, &im);
+}
+
+/*
+ * --compare.  The exact cost a*S + b*D of two results, compared: -1, 0, 1.
+ * With D = S*sqrt(2) it is the sign of da + db*sqrt(2), exactly.
+ */
+__extension__ typedef __int128 i128;
+
+static int
+cost_cmp(const struct costs *c, const struct search_result *x, const struct search_result *y)
+{
+	i128 da = (i128)x->a - (i128)y->a, db = (i128)x->b - (i128)y->b, l, r;
+
+	if (!c->d_sqrt2) {
+		l = da * (i128)c->s + db * (i128)c->d;
+		return l < 0 ? -1 : l > 0;
+	}
+	if (da >= 0 && db >= 0)
+		return da > 0 || db > 0;
+	if (da <= 0 && db <= 0)
+		return -(da < 0 || db < 0);
+	/* Opposite signs: compare da^2 with 2*db^2. */
+	l = da * da;
+	r = 2 * db * db;
+	if (da > 0)
+		return l > r ? 1 : -1;
+	return l > r ? -1 : 1;
+}
+
+/* "yes" when x costs no more than the optimum y, else "no (+excess)". */
+static void
+excess(char *buf, size_t n, const struct costs *c, const struct search_result *x,
+    const struct search_result *y)
+{
+	i128 d;
+
+	if (cost_cmp(c, x, y) <= 0) {
+		snprintf(buf, n, "yes");
+		return;
+	}
+	if (c->d_sqrt2 && x->b != y->b) {
+		long double v = ((long double)((i128)x->a - (i128)y->a) +
+		    (long double)((i128)x->b - (i128)y->b) * 1.41421356237309504880L) *
+		    (long double)c->s / COST_MICRO;
+
+		snprintf(buf, n, "no (+%.6Lf)", v);
+		return;
+	}
+	d = ((i128)x->a - (i128)y->a) * (i128)c->s;
+	if (!c->d_sqrt2)
+		d += ((i128)x->b - (i128)y->b) * (i128)c->d;
+	if (d % COST_MICRO == 0)
+		snprintf(buf, n, "no (+%llu)", (unsigned long long)(d / COST_MICRO));
+	else
+		snprintf(buf, n, "no (+%llu.%06llu)", (unsigned long long)(d / COST_MICRO),
+		    (unsigned long long)(d % COST_MICRO));
+}
+
+struct cmprow {
+	char name[32];
+	struct search_params p;
+	int rc;
+	struct search_result r;
+	struct search_result ref;	/* Dijkstra under the same -d and -c */
+	double seconds;
+};
+
+/* The settings of row k of --compare into *o; 0 when there is no row k. */
+static int
+compare_row(struct options *o, const struct options *base, int k, char *name)
+{
+	*o = *base;
+	switch (base->compare) {
+	case CMP_ALGORITHM:
+		if (algo_names[k] == NULL)
+			return 0;
+		o->sp.algo = (enum algo)k;
+		snprintf(name, 32, "%s", algo_names[k]);
+		return 1;
+	case CMP_HEURISTIC:
+		if (heur_names[k] == NULL)
+			return 0;
+		o->sp.heur = (enum heur)k;
+		o->heur_set = 1;
+		snprintf(name, 32, "%s", heur_names[k]);
+		return 1;
+	case CMP_TIEBREAK:
+		if (tb_names[k] == NULL)
+			return 0;
+		o->sp.tb = (enum tiebreak)k;
+		snprintf(name, 32, "%s", tb_names[k]);
+		return 1;
+	case CMP_DIAGONAL:
+		if (diag_names[k] == NULL)
+			return 0;
+		o->sp.diag = (enum diagrule)k;
+		o->diag_set = 1;
+		snprintf(name, 32, "%s", diag_names[k]);
+		return 1;
+	case CMP_OPENLIST:
+		if (ol_names[k] == NULL)
+			return 0;
+		o->sp.ol = (enum ol_kind)k;
+		snprintf(name, 32, "%s", ol_names[k]);
+		return 1;
+	case CMP_WEIGHT:
+		if (k >= base->nweights)
+			return 0;
+		o->sp.weight = base->weights[k];
+		snprintf(name, 32, "%u.%03u", base->weights[k] / 1000, base->weights[k] % 1000);
+		/* as in the options: 1, 1.5, 2.125 */
+		while (name[strlen(name) - 1] == '0')
+			name[strlen(name) - 1] = '\0';
+		if (name[strlen(name) - 1] == '.')
+			name[strlen(name) - 1] = '\0';
+		return 1;
+	case CMP_NONE:
+		break;
+	}
+	return 0;
+}
+
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+#define NCOLS 8
+
+/* The diagonal rule the options give on map m. */
+static enum diagrule
+first_diag(const struct options *o, const struct map *m)
+{
+	struct search_params p;
+
+	options_params(o, m, &p);
+	return p.diag;
+}
+
+/*
+ * Solve map m from start to goal once for each setting of --compare, and
+ * once more with Dijkstra for each diagonal rule met, for the optimum;
+ * print one table.  Returns 1 when some row has no path, else 0, or as
+ * search_run -1 (out of memory) or -2 (costs too large) before printing
+ * anything; adds the rows' expansions to *expanded.  fp NULL: print nothing.
+ */
+int
+viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uint32_t goal,
+    const struct options *base, const struct render_info *ri, unsigned long long *expanded)
+{
+	static const char *const head[NCOLS] = { "", "cost", "steps", "expanded",
+		"generated", "optimum", "optimal", "time" };
+	struct cmprow rows[OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8];
+	char cell[OPT_WEIGHTS_MAX][NCOLS][48];
+	size_t width[NCOLS];
+	struct search_result ref[4];
+	int haveref[4] = { 0, 0, 0, 0 };
+	int nrow, k, c, ncol = base->timing ? NCOLS : NCOLS - 1, status = 0;
+	struct options o;
+	double t0;
+
+	for (nrow = 0; compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
+		struct cmprow *w = &rows[nrow];
+
+		options_params(&o, m, &w->p);
+		/* A row that changes the diagonal rule by itself says so (jps). */
+		if (base->compare != CMP_DIAGONAL && w->p.diag != first_diag(base, m))
+			snprintf(w->name + strlen(w->name), sizeof(w->name) - strlen(w->name),
+			    " (-d %s)", diag_names[w->p.diag]);
+		t0 = seconds();
+		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
+		w->seconds = seconds() - t0;
+		if (w->rc == -3)	/* JPS cannot run this row: "n/a" */
+			continue;
+		if (w->rc != 0)
+			return w->rc;
+		*expanded += w->r.expanded;
+		w->r.path = NULL;	/* the next run reuses it */
+	}
+	for (k = 0; k < nrow; k++) {
+		struct cmprow *w = &rows[k];
+		struct search_params rp = w->p;
+		int d = (int)w->p.diag;
+
+		if (w->rc != 0)
+			continue;
+		if (!haveref[d]) {
+			rp.algo = ALGO_DIJKSTRA;
+			rp.heur = H_ZERO;
+			rp.weight = 1000;
+			if ((c = search_run(s, &m->grid, start, goal, &rp, &ref[d])) != 0)
+				return c;
+			ref[d].path = NULL;
+			haveref[d] = 1;
+		}
+		w->ref = ref[d];
+	}
+
+	/* The cells as text, then the widths, then the table. */
+	for (k = 0; k < nrow; k++) {
+		const struct cmprow *w = &rows[k];
+		const struct costs *cs = &w->p.costs;
+
+		snprintf(cell[k][0], 48, "%s", w->name);
+		if (w->rc != 0) {
+			for (c = 1; c < NCOLS; c++)
+				strcpy(cell[k][c], "n/a");
+			continue;
+		}
+		if (w->r.found) {
+			cost_format(cell[k][1], 48, cs, w->r.a, w->r.b);
+			snprintf(cell[k][2], 48, "%zu", w->r.steps);
+		} else {
+			strcpy(cell[k][1], "-");
+			strcpy(cell[k][2], "-");
+		}
+		snprintf(cell[k][3], 48, "%llu", (unsigned long long)w->r.expanded);
+		snprintf(cell[k][4], 48, "%llu", (unsigned long long)w->r.generated);
+		if (w->ref.found)
+			cost_format(cell[k][5], 48, cs, w->ref.a, w->ref.b);
+		else
+			strcpy(cell[k][5], "-");
+		if (!w->r.found || !w->ref.found)
+			strcpy(cell[k][6], w->r.found == w->ref.found ? "-" : "no");
+		else
+			excess(cell[k][6], 48, cs, &w->r, &w->ref);
+		snprintf(cell[k][7], 48, "%.6f", w->seconds);
+		if (!w->r.found && status < 1)
+			status = 1;
+	}
+	for (c = 0; c < ncol; c++) {
+		width[c] = strlen(c == 0 ? compare_names[base->compare] : head[c]);
+		for (k = 0; k < nrow; k++)
+			if (strlen(cell[k][c]) > width[c])
+				width[c] = strlen(cell[k][c]);
+	}
+	if (fp == NULL)
+		return status;
+	render_label(fp, ri);
+	for (k = -1; k < nrow; k++) {
+		for (c = 0; c < ncol; c++) {
+			const char *t = k < 0 ? (c == 0 ? compare_names[base->compare] : head[c]) :
+			    cell[k][c];
+			int left = c == 0 || c == 6;
+
+			if (c > 0)
+				fputs("  ", fp);
+			if (left && c == ncol - 1)
+				fputs(t, fp);
+			else
+				fprintf(fp, left ? "%-*s" : "%*s", (int)width[c], t);
+		}
+		putc('\n', fp);
+	}
+	return status;
+}

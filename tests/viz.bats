@@ -1,0 +1,430 @@
+#!/usr/bin/env bats
+# Seeing the search: -e, --trace, --scores, --image, --compare, --start
+# and --goal.  Exact outputs are goldens (tests/golden/CASES); these tests
+# check what goldens cannot: counts against the statistics, images byte by
+# byte, timing, diagnostics.
+
+load common
+
+setup_file() {
+	# The PNG checker: independent CRC-32, stored-block inflater, Adler-32.
+	${CC:-cc} -std=c11 -O2 -o "$BATS_FILE_TMPDIR/pngcheck" "$BATS_TEST_DIRNAME/pngcheck.c"
+}
+
+pngcheck() {
+	"$BATS_FILE_TMPDIR/pngcheck" "$@"
+}
+
+# stat NAME: the value of "NAME: n" in $output.
+stat() {
+	printf '%s\n' "$output" | sed -n "s/^$1: //p"
+}
+
+# The map rows of a text result in $output (the lines before "legend:").
+map_rows() {
+	printf '%s\n' "$output" | sed -n '/^legend: /q;p'
+}
+
+@test "-e: x and o counts, the legend and the statistics agree" {
+	local args f x o A star steps exp gen found
+	for f in samples/tutorial.txt samples/maze.txt samples/terrain.txt samples/nopath.txt \
+	    samples/multigoal.txt; do
+		for args in "" "-d no-corner-cut" "-d always -c 10,14" "-a dijkstra" "-w 3" "-t fifo" "-H zero -d no-squeeze"; do
+			run pf -e $args "$f"
+			exp=$(stat expanded) gen=$(stat generated) steps=$(stat steps)
+			x=$(map_rows | tr -cd x | wc -c)
+			o=$(map_rows | tr -cd o | wc -c)
+			if [ -n "$steps" ]; then found=1; star=$((steps - 1)); else found=0 star=0; fi
+			# every path cell but the goal was expanded, the start too
+			[ $((x + star + 1)) -eq "$exp" ] || { echo "$f $args: x=$x *=$star expanded=$exp"; return 1; }
+			# no open B on these maps: every open cell is an o
+			[ "$o" -eq $((gen - exp - found)) ] || { echo "$f $args: o=$o"; return 1; }
+			[[ "$output" == *"legend: x expanded, o open; expanded $exp = "*"; open $o = "* ]] ||
+			    { echo "$f $args: legend"; return 1; }
+		done
+	done
+}
+
+@test "-e: an open goal keeps its B and is counted as such" {
+	# Dijkstra reaches the B at the left; the one on the right is open by then.
+	run "$PATHFIND" -e -a dijkstra <(printf 'B.A..B\n')
+	[ "${lines[0]}" = "B*AxxB" ]
+	[ "${lines[1]}" = "legend: x expanded, o open; expanded 4 = A + 1 * + 2 x; open 1 = 1 B; the goal is closed, not expanded" ]
+	[ "$(stat expanded)" = 4 ]
+}
+
+@test "-e: colour follows --color; shades by expansion order" {
+	run pf -e samples/maze.txt
+	[[ "$output" != *$'\033'* ]]
+	NO_COLOR= run pf -e --color=auto samples/maze.txt
+	[[ "$output" != *$'\033'* ]]
+	run pf -e --color=always samples/maze.txt
+	# first, middle and last third of the expansions, and open cells
+	[[ "$output" == *$'\033[96mx'* ]]
+	[[ "$output" == *$'\033[36mx'* ]]
+	[[ "$output" == *$'\033[34mx'* ]]
+	[[ "$output" == *$'\033[95mo'* ]]
+	# the legend and the statistics are never coloured
+	[[ "${lines[11]}" == "legend: "* ]]
+	[[ "$(printf '%s\n' "${lines[@]:11}")" != *$'\033'* ]]
+	# without escapes the text is that of -e
+	[ "$(printf '%s\n' "$output" | sed 's/\x1b\[[0-9;]*m//g')" = "$(pf -e samples/maze.txt)" ]
+}
+
+@test "-e and --scores need the text format" {
+	run --separate-stderr pf -e -f json samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: -e draws the text map: it needs -f text" ]
+	run --separate-stderr pf --scores -f path samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --scores draws the text map: it needs -f text" ]
+}
+
+@test "--trace: a step per expansion, then the goal, before the result" {
+	local f args n
+	for f in samples/tutorial.txt samples/maze.txt samples/nopath.txt; do
+		for args in "" "-d always" "-a dijkstra" "-a jps"; do
+			run pf --trace $args "$f"
+			n=$(printf '%s\n' "$output" | grep -c '^step [0-9]*: current ')
+			[ "$n" -eq "$(stat expanded)" ] || { echo "$f $args: $n steps"; return 1; }
+			[[ "${lines[0]}" == "trace: "*" from "* ]]
+			if [ -n "$(stat cost)" ]; then
+				printf '%s\n' "$output" | grep -q "^step $((n + 1)): goal .*: path found$"
+			else
+				printf '%s\n' "$output" | grep -q "^step $((n + 1)): the open list is empty: no path$"
+			fi
+			# adds and updates equal generated - 1 and updated
+			[ "$(printf '%s\n' "$output" | grep -c '^  add ')" -eq $(($(stat generated) - 1)) ]
+			[ "$(printf '%s\n' "$output" | grep -c '^  update ')" -eq "$(stat updated)" ]
+		done
+	done
+}
+
+@test "--trace: the tutorial's first step (figure 3)" {
+	run pf --trace -d no-corner-cut -c 10,14 -H manhattan samples/tutorial.txt
+	[ "${lines[0]}" = "trace: A* from (1,2) to (5,2), F = G + H" ]
+	[ "${lines[1]}" = "step 1: current (1,2) F=40 G=0 H=40, parent none" ]
+	[ "${lines[4]}" = "  add (2,2) F=40 G=10 H=30, parent (1,2)" ]
+	[ "${lines[3]}" = "  add (2,1) F=54 G=14 H=40, parent (1,2)" ]
+}
+
+@test "--trace=open: the last open list is what -e leaves open" {
+	local last o
+	local f
+	for f in samples/maze.txt samples/tutorial.txt samples/terrain.txt; do
+		run pf --trace=open -d always "$f"
+		last=$(printf '%s\n' "$output" | grep '^  open:' | tail -n 1)
+		# the goal comes first: it is taken off next, which ends the search
+		[[ "$last" == "  open: ($(stat goal | tr ' ' ,)) "* ]]
+		run pf -e -d always "$f"
+		o=$(map_rows | tr -cd o | wc -c)
+		[ "$(printf '%s\n' "$last" | tr ',' '\n' | grep -c '(')" -eq $((o + 1)) ]
+	done
+	# the nopath map ends with an empty open list
+	run pf --trace=open samples/nopath.txt
+	[ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$output" | grep '^  open:' | tail -n 1)" = "  open: empty" ]
+}
+
+@test "--trace is streamed: output far larger than the memory allowed" {
+	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
+	local map=$BATS_TEST_TMPDIR/big.txt row
+	# 1000x1000 open floor, A and B in opposite corners: Dijkstra expands
+	# every cell, and the trace is over 100 MB; the cap is 64 MB.
+	row=$(printf '%1000s' '' | tr ' ' .)
+	{ echo "A${row:1}"; for i in $(seq 998); do echo "$row"; done; echo "${row:1}B"; } >"$map"
+	run bash -c 'ulimit -v 65536; "$0" --trace -a dijkstra "$1" | { head -n 1; wc -c; }' "$PATHFIND" "$map"
+	[ "${lines[0]}" = "trace: Dijkstra from (0,0) to (999,999), F = G (H = 0)" ]
+	[ "${lines[1]}" -gt 100000000 ]
+}
+
+@test "--trace: a map whose search fails prints nothing, not even its label" {
+	run --separate-stderr pf --trace -a jps samples/terrain.txt samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "==> samples/tutorial.txt map 1 <==" ]
+	[ "${lines[1]}" = "trace: JPS from (1,2) to (5,2), F = G + H" ]
+	[ "$stderr" = "pathfind: samples/terrain.txt:1:1: -a jps needs a map without terrain costs and -d no-corner-cut" ]
+}
+
+@test "--trace: -q prints nothing; --trace takes only =open" {
+	run --separate-stderr pf -q --trace samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run --separate-stderr pf --trace=all samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --trace: invalid value 'all' (only 'open', as --trace=open)" ]
+}
+
+@test "--scores: 40x40 at most, refused politely beyond" {
+	local f=$BATS_TEST_TMPDIR/wide.txt
+	awk 'BEGIN { r = ""; for (x = 1; x < 40; x++) r = r "."; print "A" r; print r "."; print r "B" }' >"$f"
+	run --separate-stderr "$PATHFIND" --scores "$f"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "+-----+"* ]]
+	printf '.\n' >>"$f"	# 40 wide, 4 high: still fine
+	awk 'BEGIN { for (y = 0; y < 37; y++) print "." }' >>"$f"	# 41 rows
+	run --separate-stderr "$PATHFIND" --scores "$f"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "pathfind: $f:1:1: --scores draws maps of at most 40x40 cells; this one is 40x41" ]
+}
+
+@test "--scores: every reached box holds F = G + H" {
+	local args
+	for args in "" "-d no-corner-cut -c 10,14" "-d always -H euclidean -c 3,4"; do
+		run pf --scores $args samples/terrain.txt
+		# pair each F line with its G H line below and add up
+		printf '%s\n' "$output" | awk -F'|' '
+			/^\|/ { if (++n % 2) { for (i = 2; i < NF; i++) f[i] = $i; next }
+				for (i = 2; i < NF; i++) { split(f[i], a, " "); split($i, b, " ");
+					if (a[1] ~ /^[0-9.]+$/ && b[2] != "" && (a[1] - (b[1] + b[2]))^2 > 1e-9) bad++ } }
+			END { exit bad > 0 }' || { echo "args: $args"; return 1; }
+	done
+}
+
+@test "--image: PNG with valid chunks, size, and the colours of known cells" {
+	local png=$BATS_TEST_TMPDIR/t.png
+	run pf --image "$png" samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = ".A*#*B." ]	# the text result is unchanged
+	# signature by hand too
+	[ "$(od -An -tx1 -N8 "$png" | tr -d ' ')" = "89504e470d0a1a0a" ]
+	[ "$(od -An -c -j12 -N4 "$png" | tr -d ' ')" = "IHDR" ]
+	# 7x5 cells of 16 pixels
+	[ "$(pngcheck "$png")" = "112 80" ]
+	# cell (x, y) is the square from pixel (16x, 16y); look at its middle
+	[ "$(pngcheck "$png" 24 40)" = "22 163 74" ]	# A (1,2): start, green
+	[ "$(pngcheck "$png" 88 40)" = "220 38 38" ]	# B (5,2): goal, red
+	[ "$(pngcheck "$png" 56 24)" = "40 44 52" ]	# (3,1): wall
+	[ "$(pngcheck "$png" 40 40)" = "250 204 21" ]	# (2,2): path, yellow
+	[ "$(pngcheck "$png" 8 24)" = "134 239 172" ]	# (0,1): open, light green
+	[ "$(pngcheck "$png" 104 72)" = "255 255 255" ]	# (6,4): never reached, floor
+	# (1,1): expanded, a blue between the first and the last shade
+	run pngcheck "$png" 24 24
+	read -r r g b <<<"$output"
+	[ "$r" -ge 37 ] && [ "$r" -le 191 ] && [ "$b" -ge 235 ]
+	# a corrupted byte is caught
+	cp "$png" "$BATS_TEST_TMPDIR/bad.png"
+	printf '\001' | dd of="$BATS_TEST_TMPDIR/bad.png" bs=1 seek=300 conv=notrunc 2>/dev/null
+	run pngcheck "$BATS_TEST_TMPDIR/bad.png"
+	[ "$status" -eq 1 ]
+}
+
+@test "--image: PPM header and pixels" {
+	local ppm=$BATS_TEST_TMPDIR/t.ppm
+	run pf -q --image "$ppm" -d no-corner-cut samples/terrain.txt
+	[ "$status" -eq 0 ]
+	[ "$(head -c 14 "$ppm" | od -An -c | tr -s ' ')" = " P 6 \n 1 6 0 8 0 \n 2 5 5 \n" ]
+	[ "$(wc -c <"$ppm")" -eq $((14 + 160 * 80 * 3)) ]
+	# pixel (x, y) is at 14 + 3 * (160 y + x)
+	px() { od -An -tu1 -j $((14 + 3 * (160 * $2 + $1))) -N3 "$ppm" | tr -s ' ' | sed 's/^ //'; }
+	[ "$(px 24 24)" = "22 163 74" ]		# A at (1,1)
+	[ "$(px 152 40)" = "220 38 38" ]	# B at (9,2)
+	[ "$(px 8 72)" = "255 255 255" ]	# (0,4) floor, never reached
+	# terrain 9 never reached: the darkest tan
+	run pf -e -d no-corner-cut samples/terrain.txt
+	[ "${lines[3]:5:1}" = 9 ]
+	[ "$(px 88 56)" = "159 96 40" ]
+}
+
+@test "--image: SVG header, size and cells" {
+	local svg=$BATS_TEST_TMPDIR/t.svg
+	run pf -q --image "$svg" samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "$(sed -n 1p "$svg")" = '<?xml version="1.0" encoding="UTF-8"?>' ]
+	[ "$(sed -n 2p "$svg")" = '<svg xmlns="http://www.w3.org/2000/svg" width="112" height="80" viewBox="0 0 7 5" shape-rendering="crispEdges">' ]
+	grep -qx '<rect x="1" y="2" width="1" height="1" fill="#16a34a"/>' "$svg"
+	grep -qx '<rect x="5" y="2" width="1" height="1" fill="#dc2626"/>' "$svg"
+	grep -qx '<rect x="2" y="0" width="3" height="1" fill="#facc15"/>' "$svg"
+	[ "$(tail -n 1 "$svg")" = "</svg>" ]
+	# every cell covered once: the widths of each row add up to 7
+	[ "$(grep -c '<rect' "$svg")" -gt 5 ]
+	awk -F'"' '/<rect/ { w[$4] += $6 } END { for (y in w) if (w[y] != 7) exit 1 }' "$svg"
+}
+
+@test "--image: a square per cell up to 512 pixels, a pixel per cell beyond" {
+	local f=$BATS_TEST_TMPDIR/m.txt png=$BATS_TEST_TMPDIR/m.png w h want
+	while read -r w h want; do
+		awk -v w="$w" -v h="$h" 'BEGIN { for (y = 0; y < h; y++) { r = ""; for (x = 0; x < w; x++)
+			r = r (x == 0 && y == 0 ? "A" : x == w - 1 && y == h - 1 ? "B" : "."); print r } }' >"$f"
+		"$PATHFIND" -q --image "$png" "$f"
+		[ "$(pngcheck "$png")" = "$want" ] || { echo "${w}x$h: $(pngcheck "$png"), want $want"; return 1; }
+	done <<-'EOF2'
+	7 5 112 80
+	32 3 512 48
+	40 40 480 480
+	100 2 500 10
+	300 4 300 4
+	600 3 600 3
+	EOF2
+}
+
+@test "--image: several maps, FILE then FILE-2, FILE-3; errors" {
+	local d=$BATS_TEST_TMPDIR
+	run pf -q --image "$d/m.ppm" samples/multi.txt samples/tutorial.txt
+	[ "$status" -eq 1 ]
+	[ -f "$d/m.ppm" ] && [ -f "$d/m-2.ppm" ] && [ -f "$d/m-3.ppm" ] && [ -f "$d/m-4.ppm" ]
+	[ "$(head -c 10 "$d/m-4.ppm")" = "$(printf 'P6\n112 80')" ]
+	# a map that fails writes no image and takes no number
+	run --separate-stderr pf -q --start 0,0 --image "$d/s.svg" samples/tutorial.txt \
+	    samples/maze.txt samples/terrain.txt
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: samples/maze.txt:1:1: --start 0,0 is on a blocked cell" ]
+	[ -f "$d/s.svg" ] && [ -f "$d/s-2.svg" ] && [ ! -e "$d/s-3.svg" ]
+	grep -q 'viewBox="0 0 10 5"' "$d/s-2.svg"
+	# a file that cannot be written is the map's one outcome: nothing on stdout
+	run --separate-stderr pf --trace --image "$d/nosuch/x.png" samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "pathfind: $d/nosuch/x.png: cannot write image: No such file or directory" ]
+	run --separate-stderr pf --image x.gif samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --image: invalid value 'x.gif' (a file name ending in .svg, .ppm or .png)" ]
+}
+
+@test "--image: Berlin_0_1024 to PNG in well under a second" {
+	local map=${BENCH_DIR:-$root/../shared/bench/movingai}/Berlin_0_1024.map t0 t1
+	[ -f "$map" ] || skip "no $map"
+	[ -z "${PF_SANITIZED:-}" ] || skip "timing under sanitizers"
+	t0=$(date +%s%N)
+	"$PATHFIND" -q --start 19,3 --goal 1005,1002 --image "$BATS_TEST_TMPDIR/b.png" "$map"
+	t1=$(date +%s%N)
+	[ "$(pngcheck "$BATS_TEST_TMPDIR/b.png")" = "1024 1024" ]
+	echo "$(((t1 - t0) / 1000000)) ms"
+	[ $(((t1 - t0) / 1000000)) -lt 1000 ]
+}
+
+@test "--start and --goal: a MovingAI map gives the scenario file's costs" {
+	local id sx sy gx gy len cost
+	run pf -S tests/data/tiny.map.scen
+	while IFS=$'\t' read -r id sx sy gx gy len cost _; do
+		[ "$id" = id ] && continue
+		run pf -f json --start "$sx,$sy" --goal "$gx,$gy" tests/data/tiny.map
+		[[ "$output" == *"\"cost\":$cost,"* ]] || { echo "$id: $output"; return 1; }
+		[[ "$output" == *"\"start\":[$sx,$sy],\"goal\":[$gx,$gy]"* ]]
+	done <<<"$(pf -S tests/data/tiny.map.scen 2>/dev/null)"
+}
+
+@test "--start and --goal override A and B on ASCII maps" {
+	run pf --start 0,0 --goal 6,4 samples/tutorial.txt
+	[ "${lines[0]}" = "A......" ]
+	[ "${lines[2]}" = "*..#..." ]	# the old A and B are floor now
+	[ "$(stat goal)" = "6 4" ]
+	run pf --goal 17,7 -f path samples/multigoal.txt
+	[ "${lines[-1]}" = "17 7" ]
+	run pf --start 5,2 samples/tutorial.txt	# on the B: cost 0
+	[ "$(stat cost)" = 0 ]
+}
+
+@test "--start and --goal: errors name the place and the cell" {
+	local f=$root/tests/data/ragged.txt
+	while IFS='|' read -r args want; do
+		run --separate-stderr pf $args
+		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: $want" ] || { echo "$args: ${stderr_lines[0]}"; return 1; }
+	done <<-'EOF2'
+	--start 3,1 samples/tutorial.txt|samples/tutorial.txt:2:4: --start 3,1 is on a blocked cell
+	--goal 7,0 samples/tutorial.txt|samples/tutorial.txt:1:1: --goal 7,0 is off the map (7x5)
+	--start 0,5 samples/tutorial.txt|samples/tutorial.txt:1:1: --start 0,5 is off the map (7x5)
+	--start 5,0 tests/data/ragged.txt|tests/data/ragged.txt:1:6: --start 5,0 is past the end of row 0
+	--start 0,0 --goal 2,1 tests/data/tiny.map|tests/data/tiny.map:6:3: --goal 2,1 is on a blocked cell
+	--start 0,0 tests/data/tiny.map|tests/data/tiny.map:1:1: a MovingAI map needs both --start and --goal (or its scenarios with -S)
+	tests/data/tiny.map|tests/data/tiny.map:1:1: a MovingAI map has no start or goal: give its scenarios with -S
+	--start 1 samples/tutorial.txt|--start: invalid value '1' (X,Y: column and row, whole numbers from 0 to 65535)
+	--goal 1,-2 samples/tutorial.txt|--goal: invalid value '1,-2' (X,Y: column and row, whole numbers from 0 to 65535)
+	--goal 1,2,3 samples/tutorial.txt|--goal: invalid value '1,2,3' (X,Y: column and row, whole numbers from 0 to 65535)
+	--start 65536,0 samples/tutorial.txt|--start: invalid value '65536,0' (X,Y: column and row, whole numbers from 0 to 65535)
+	--start 0,0 -S tests/data/tiny.map.scen|--start cannot be used with -S
+	EOF2
+}
+
+@test "--start and --goal: every view works on a MovingAI map" {
+	local d=$BATS_TEST_TMPDIR
+	run pf -e --trace --start 0,0 --goal 7,5 --image "$d/t.png" tests/data/tiny.map
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"legend: x expanded"* ]]
+	[ "$(pngcheck "$d/t.png")" = "128 96" ]
+	run pf --compare=diagonal --start 0,0 --goal 7,5 tests/data/tiny.map
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
+@test "--compare: the optimum is Dijkstra's cost; rows as documented" {
+	local what rows
+	while read -r what rows; do
+		run pf --compare="$what" samples/maze.txt
+		[ "$status" -eq 0 ] || { echo "$what: status $status"; return 1; }
+		[ "${#lines[@]}" -eq $((rows + 1)) ] || { echo "$what: ${#lines[@]} lines"; return 1; }
+		[[ "${lines[0]}" =~ ^${what%%=*}\ +cost\ +steps\ +expanded\ +generated\ +optimum\ +optimal$ ]]
+	done <<-'EOF2'
+	algorithm 3
+	heuristic 5
+	tie-break 4
+	diagonal 4
+	open-list 4
+	weight 4
+	weight=1,2.5 2
+	EOF2
+	# each row's optimum is -a dijkstra's cost under its -d
+	run pf --compare=diagonal samples/terrain.txt
+	for d in never no-corner-cut no-squeeze always; do
+		printf '%s\n' "$output" | grep -q "^$d .* $(pf -a dijkstra -d "$d" samples/terrain.txt | sed -n 's/^cost: //p')  yes$"
+	done
+	# a weight that loses optimality says by how much
+	run pf --compare=weight=5 samples/maze.txt
+	[[ "${lines[1]}" == *"  42  "*"  38  no (+4)" ]]
+	# -T adds a time column
+	run pf -T --compare=open-list samples/maze.txt
+	[[ "${lines[0]}" == *"optimal      time" ]]
+}
+
+@test "--compare: bad values and combinations are usage errors" {
+	local args want
+	while IFS='|' read -r args want; do
+		run --separate-stderr pf $args samples/tutorial.txt
+		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: $want" ] || { echo "$args: ${stderr_lines[0]}"; return 1; }
+		[[ "$stderr" == *"usage: pathfind"* ]]
+	done <<-'EOF2'
+	--compare=speed|--compare: invalid value 'speed' (one of: algorithm heuristic tie-break diagonal open-list weight)
+	--compare=weight=0.5|--compare: invalid value 'weight=0.5' (weight=W,W,...: up to 16 weights from 1 to 100, at most 3 decimals)
+	--compare=weight=1,,2|--compare: invalid value 'weight=1,,2' (weight=W,W,...: up to 16 weights from 1 to 100, at most 3 decimals)
+	--compare=weight=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17|--compare: invalid value 'weight=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17' (weight=W,W,...: up to 16 weights from 1 to 100, at most 3 decimals)
+	--compare=heuristic -f json|--compare prints a table: it needs -f text
+	--compare=heuristic -e|-e cannot be used with --compare
+	--compare=heuristic --trace|--trace cannot be used with --compare
+	--compare=heuristic --image=x.png|--image cannot be used with --compare
+	EOF2
+}
+
+@test "--compare: -q prints nothing, the status says no path" {
+	run --separate-stderr pf -q --compare=heuristic samples/nopath.txt
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	run --separate-stderr pf -s -q --compare=tie-break samples/tutorial.txt
+	[ "$stderr" = "pathfind: summary: maps=1 solved=1 nopath=0 errors=0 expanded=76" ]
+}
+
+@test "long forms and abbreviations give the same output" {
+	local a b
+	while read -r a b; do
+		[ "$(pf $a samples/maze.txt)" = "$(pf $b samples/maze.txt)" ] || { echo "$a vs $b"; return 1; }
+	done <<-'EOF2'
+	-e --explored
+	-e --exp
+	--trace --tr
+	--trace=open --tra=open
+	--scores --sco
+	--compare=heuristic --com=heuristic
+	--start=1,1 --st=1,1
+	EOF2
+	[ "$(pf --start 1,1 --goal 1,3 samples/maze.txt)" = "$(pf --start=1,1 --go 1,3 samples/maze.txt)" ]
+}
+
+@test "the new options are in --help" {
+	run "$PATHFIND" --help
+	local o
+	for o in -e, --explored --trace --scores --image --compare --start --goal; do
+		[[ "$output" == *"$o"* ]] || { echo "$o"; return 1; }
+	done
+}
