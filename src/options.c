@@ -81,7 +81,7 @@ options_usage(FILE *fp, int full)
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
-"                                     quad-heap (binary-heap)\n"
+"                                     quad-heap (quad-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
 "  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
@@ -287,7 +287,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->sp.diag = DIAG_NEVER;
 	o->sp.heur = H_MANHATTAN;
 	o->sp.tb = TB_LOW_H;
-	o->sp.ol = OL_BINARY_HEAP;
+	o->sp.ol = OL_QUAD_HEAP;
 	o->sp.costs.s = COST_MICRO;
 	o->sp.costs.d_sqrt2 = 1;
 	o->sp.weight = 1000;
