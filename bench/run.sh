@@ -51,7 +51,7 @@ for scen in "$dir"/*.map.scen "$out"/gen-*.map.scen; do
 	name=$(basename "$scen" .map.scen)
 	case $name in *"$filter"*) ;; *) continue ;; esac
 	for a in $algos; do
-		row "$name" "$a" binary-heap 1 "$scen"
+		row "$name" "$a" quad-heap 1 "$scen"
 	done
 done
 # The open-list strategies and threads, on small maps where the lists are bearable.
@@ -59,8 +59,8 @@ for name in arena den312d AR0011SR; do
 	scen=$dir/$name.map.scen
 	[ -f "$scen" ] || continue
 	case $name in *"$filter"*) ;; *) continue ;; esac
-	for ol in quad-heap sorted-list unsorted-list; do
-		[ "$name" = AR0011SR ] && [ "$ol" != quad-heap ] && continue
+	for ol in binary-heap sorted-list unsorted-list; do
+		[ "$name" = AR0011SR ] && [ "$ol" != binary-heap ] && continue
 		row "$name" astar "$ol" 1 "$scen"
 	done
 done
@@ -69,6 +69,6 @@ for name in AR0011SR gen-random512; do
 	[ -f "$scen" ] || scen=$out/$name.map.scen
 	[ -f "$scen" ] || continue
 	case $name in *"$filter"*) ;; *) continue ;; esac
-	row "$name" astar binary-heap 2 "$scen"
+	row "$name" astar quad-heap 2 "$scen"
 done
 exit 0
