@@ -204,9 +204,9 @@ json_string(FILE *fp, const char *str)
 	putc('"', fp);
 }
 
-/* W in thousandths as a JSON number: 1, 1.5, 2.125. */
-static void
-put_weight(FILE *fp, uint32_t w)
+/* W in thousandths as the options take it and JSON prints it: 1, 1.5, 2.125. */
+void
+render_weight(FILE *fp, uint32_t w)
 {
 	char frac[4];
 	int i;
@@ -253,7 +253,7 @@ json_tail(FILE *fp, const struct search_result *r, const struct render_info *ri)
 	fprintf(fp, "%s,", buf);
 	cost_format_base(buf, sizeof(buf), &p->costs, 1);
 	fprintf(fp, "%s\",\"weight\":", buf);
-	put_weight(fp, p->weight);
+	render_weight(fp, p->weight);
 	fprintf(fp, ",\"tie_break\":\"%s\",\"open_list\":\"%s\"}}\n",
 	    tb_names[p->tb], ol_names[p->ol]);
 }

@@ -59,5 +59,6 @@ void	render_scen_json(FILE *, const struct grid *, const struct scen_row *,
 void	render_path(FILE *, const struct grid *, const struct search_result *);
 void	render_moves(FILE *, const struct grid *, const struct search_result *);
 void	json_string(FILE *, const char *);
+void	render_weight(FILE *, uint32_t);
 
 #endif

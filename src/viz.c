@@ -103,19 +103,6 @@ put_fgh(const struct viz *v, uint64_t f, uint64_t g, uint64_t h)
 	fprintf(v->out, " F=%s G=%s H=%s", key(v, f, bf), key(v, g, bg), key(v, h, bh));
 }
 
-/* W in thousandths as in the options: 1, 1.5, 2.125. */
-static void
-put_weight(FILE *fp, uint32_t w)
-{
-	char frac[4];
-	int i;
-
-	snprintf(frac, sizeof(frac), "%03u", w % 1000);
-	for (i = 2; i >= 0 && frac[i] == '0'; i--)
-		frac[i] = '\0';
-	fprintf(fp, frac[0] ? "%u.%s" : "%u", w / 1000, frac);
-}
-
 /*
  * The start of a map's trace, once the search is under way: the empty
  * line between results, the label, and what is searched for.
@@ -147,7 +134,7 @@ trace_head(struct viz *v)
 		fputs(", F = G + H\n", v->out);
 	else {
 		fputs(", F = G + ", v->out);
-		put_weight(v->out, p->weight);
+		render_weight(v->out, p->weight);
 		fputs("*H\n", v->out);
 	}
 }
