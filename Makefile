@@ -34,7 +34,7 @@ $(OBJ): $(HDR) Makefile
 tests/brute: tests/brute.c
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/brute.c -lm
 
-test check: pathfind tests/brute
+test check: pathfind tests/brute build/replay build/fault/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # The whole suite again under AddressSanitizer and UBSan, in a separate

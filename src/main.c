@@ -396,8 +396,12 @@ main(int argc, char **argv)
 	int i, n;
 
 	switch (options_parse(&opt, argc, argv)) {
-	case OPT_EXIT_OK:
-		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EX_ERROR;
+	case OPT_EXIT_OK:	/* -h, -V: their output may fail too */
+		if (fflush(stdout) == 0 && !ferror(stdout))
+			return 0;
+		fprintf(stderr, "pathfind: write error on standard output: %s\n",
+		    strerror(errno ? errno : EIO));
+		return EX_ERROR;
 	case OPT_USAGE:
 		options_usage(stderr, 0);
 		return EX_ERROR;

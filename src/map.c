@@ -188,6 +188,14 @@ nomem(struct mapreader *r, struct map *m, struct diag *d)
 	return MAP_BAD;
 }
 
+/* Out of memory after the map's end was read: skip nothing more. */
+static int
+nomem_at_end(struct map *m, struct diag *d)
+{
+	seterr(d, m->line, 1, "%s", "out of memory");
+	return MAP_BAD;
+}
+
 /* An ASCII map: rows up to the next empty line; s, n is its first row. */
 static int
 read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, size_t n, int rc)
@@ -254,7 +262,7 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		return MAP_BAD;
 	}
 	if (build_grid(m, w, h, kind) != 0)
-		return nomem(r, m, d);
+		return nomem_at_end(m, d);
 	return MAP_OK;
 }
 
@@ -311,7 +319,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		if (rc == LINES_EOF || (rc == LINES_OK && n == 0)) {
 			seterr(d, r->lines.lineno + (rc == LINES_EOF), 1, "%s",
 			    "MovingAI header ends without a 'map' line");
-			return rc == LINES_EOF ? MAP_BAD : skip_map(r, d);
+			return MAP_BAD;	/* the map has ended: nothing to skip */
 		}
 		if (rc == LINES_LONG)
 			n = 0;	/* reported as an unknown header below */
@@ -352,7 +360,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		if (rc == LINES_EOF || (rc == LINES_OK && n == 0)) {
 			snprintf(what, sizeof(what), "map ends after %d rows; height says %d", y, h);
 			seterr(d, r->lines.lineno + (rc == LINES_EOF), 1, "%s", what);
-			return rc == LINES_EOF ? MAP_BAD : skip_map(r, d);
+			return MAP_BAD;	/* the map has ended: nothing to skip */
 		}
 		if (rc == LINES_LONG || n != (size_t)w) {
 			snprintf(what, sizeof(what), "row has %s%zu cells; width says %d",
@@ -388,7 +396,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	}
 	m->movingai = 1;
 	if (build_grid(m, w, h, mkind) != 0)
-		return nomem(r, m, d);
+		return nomem_at_end(m, d);
 	m->grid.start = 0;
 	return MAP_OK;
 }

@@ -58,9 +58,15 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
 	s->ngoal = ngoal;
+	s->bx0 = s->by0 = INT32_MAX;
+	s->bx1 = s->by1 = 0;
 	for (k = 0; k < ngoal; k++) {
 		s->gx[k] = (int)(goal[k] % g->stride);	/* padded coordinates */
 		s->gy[k] = (int)(goal[k] / g->stride);
+		if (s->gx[k] < s->bx0) s->bx0 = s->gx[k];
+		if (s->gx[k] > s->bx1) s->bx1 = s->gx[k];
+		if (s->gy[k] < s->by0) s->by0 = s->gy[k];
+		if (s->gy[k] > s->by1) s->by1 = s->gy[k];
 	}
 	if (++s->gen > GEN_MAX) {	/* wrapped: the one time we clear */
 		for (k = 0; k < s->cap; k++)

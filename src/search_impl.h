@@ -11,6 +11,7 @@
 #define TAG_CLOSED 8u
 #define TAG_DIR    7u
 #define GEN_MAX    ((1u << 28) - 1)
+#define SEARCH_GOALS_EXACT 16	/* up to this many goals h is exact per goal */
 
 /*
  * Directions clockwise from north; odd ones are diagonal, and the two
@@ -28,6 +29,7 @@ struct search {
 	size_t pathcap;
 	int *gx, *gy;		/* goal coordinates, for the heuristic */
 	size_t ngoal, goalcap;
+	int bx0, by0, bx1, by1;	/* the goals' bounding box, for many goals */
 	const struct search_observer *obs;	/* --trace and friends, or NULL */
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
@@ -91,6 +93,19 @@ heuristic(const struct ctx *c, enum heur heur, int x, int y)
 
 	if (heur == H_ZERO)
 		return 0;
+	if (s->ngoal > SEARCH_GOALS_EXACT) {
+		/*
+		 * The distance to the goals' bounding box: no more than the
+		 * distance to any goal, and like it consistent (the distance to
+		 * a convex set in a norm is 1-Lipschitz), but O(1), so that a
+		 * map with thousands of goals does not cost thousands of times
+		 * more per node.
+		 */
+		int dx = x < s->bx0 ? s->bx0 - x : x > s->bx1 ? x - s->bx1 : 0;
+		int dy = y < s->by0 ? s->by0 - y : y > s->by1 ? y - s->by1 : 0;
+
+		return h1(c, heur, dx, dy);
+	}
 	best = h1(c, heur, x - s->gx[0], y - s->gy[0]);
 	for (k = 1; k < s->ngoal; k++)
 		if ((h = h1(c, heur, x - s->gx[k], y - s->gy[k])) < best)

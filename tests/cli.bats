@@ -234,3 +234,18 @@ load common
 	[ "${lines[-1]}" = "5 2" ]
 	[ "${#lines[@]}" -eq 9 ]
 }
+
+@test "many goals: the bounded heuristic still finds the nearest goal" {
+	# 40 goals (more than the 16 whose distances are taken one by one):
+	# A* must reach a goal as cheap as Dijkstra's, for every rule.
+	local f=$BATS_TEST_TMPDIR/goals.txt rule a d
+	awk 'BEGIN { srand(3); for (y = 0; y < 30; y++) { r = ""; for (x = 0; x < 40; x++) {
+		c = rand() < 0.2 ? "#" : "."; if (y == 15 && x == 3) c = "A";
+		else if (rand() < 0.035) c = "B"; r = r c } print r } }' >"$f"
+	[ "$(tr -cd B <"$f" | wc -c)" -gt 16 ]
+	for rule in never no-corner-cut no-squeeze always; do
+		a=$("$PATHFIND" -d "$rule" "$f" | grep '^cost:')
+		d=$("$PATHFIND" -a dijkstra -d "$rule" "$f" | grep '^cost:')
+		[ "$a" = "$d" ] || { echo "$rule: $a vs $d"; return 1; }
+	done
+}

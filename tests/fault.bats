@@ -1,0 +1,154 @@
+#!/usr/bin/env bats
+# Faults: build/fault/pathfind fails its N-th allocation or its N-th read
+# (tests/fault/inject.h); for every N over a representative batch each run
+# must end cleanly: an "out of memory" (or "read error") diagnostic and
+# exit status 2, or, once N is past the last one, exactly the normal
+# output.  Never a crash, a sanitizer report, a leak or a hang.
+#
+# PF_FAULT_PATHFIND may name another build with the same hooks (make
+# coverage uses its own); otherwise build/fault/pathfind is built here.
+
+load common
+
+setup_file() {
+	export FAULT=${PF_FAULT_PATHFIND:-}
+	if [ -z "$FAULT" ] && [ -z "${PF_SANITIZED:-}" ]; then
+		make -s -C "$root" build/fault/pathfind >&2
+		FAULT=$root/build/fault/pathfind
+	fi
+	# Leaks are found by inject.c itself (PF_INJECT_LEAKS, exit 97):
+	# LeakSanitizer would cost a quarter of a second a run.
+	export ASAN_OPTIONS=detect_leaks=0:exitcode=99 PF_INJECT_LEAKS=1
+	export UBSAN_OPTIONS=halt_on_error=1:exitcode=98:print_stacktrace=1
+	local d=$BATS_FILE_TMPDIR
+	printf 'A.B\n\nA?B\n..\n\ntype octile\nheight 1\n\nA#B\n\n.A..\n.##.\n..9B\n' >"$d/bad.txt"
+	printf 'A.B\n\nA?B\n...\n\ntype octile\nheight 2\nwidth 3\nmap\n...\n.@.\n\n.A.\n#.#\n.B.\n' >"$d/mixed.txt"
+	printf 'version 1\n0\tm\t8\t6\t0\t0\t1\t0\t1\n0\tm\t8\t6\t0\t0\t1\n0\tm\t8\t6\t3\t3\t2\t4\t2\n0\tm\t8\t6\t9\t0\t1\t0\t1\n' >"$d/few.scen"
+}
+
+# slurp FILE: the file's contents into $REPLY, without a fork.
+slurp() {
+	REPLY=
+	IFS= read -r -d '' REPLY <"$1" || true
+}
+
+# The maps= count of a --summary line in $1, or nothing.
+summary_maps() {
+	if [[ "$1" =~ pathfind:\ summary:\ maps=([0-9]+) ]]; then
+		echo "${BASH_REMATCH[1]}"
+	fi
+}
+
+# sweep ARGS...: the baseline, then every N from 1 to one past the count,
+# failing the N-th allocation alone ($MODES has "1") and the N-th and all
+# later ones ("+").  With $SAME_MAPS set (one operand and -s), a lone
+# failure costs no map its outcome: the summary counts every map, unless
+# the stream could not be read at all (one error at 1:1).  With -j the
+# count varies with the threads' timing: there a run may also come out
+# exactly like the baseline.  (No `run` in the loop: it costs more than
+# the program.)
+sweep() {
+	local base_out base_st base_maps count n st mode maps out err lenient=0 runs=0
+	local t=$BATS_TEST_TMPDIR
+	[[ " $* " != *" -j "* ]] || lenient=1
+	(cd "$root" && PF_INJECT_REPORT=1 exec timeout 30 "$FAULT" "$@") >"$t/out" 2>"$t/err" && st=0 || st=$?
+	base_st=$st
+	slurp "$t/out"; base_out=$REPLY
+	slurp "$t/err"; err=$REPLY
+	[ "$base_st" -lt 4 ] || { echo "baseline: status $base_st: $err"; return 1; }
+	[[ "$err" =~ inject:\ ([0-9]+)\ allocations,\ [0-9]+\ reads$'\n'$ ]] || { echo "no count: $err"; return 1; }
+	count=${BASH_REMATCH[1]}
+	[ "$count" -gt 0 ]
+	base_maps=$(summary_maps "$err")
+	for ((n = 1; n <= count + 1; n++)); do
+		for mode in ${MODES:-1 +}; do
+			[ "$mode" = 1 ] && mode=""
+			runs=$((runs + 1))
+			(cd "$root" && PF_FAIL_ALLOC=$n$mode exec timeout 30 "$FAULT" "$@") >"$t/out" 2>"$t/err" && st=0 || st=$?
+			slurp "$t/out"; out=$REPLY
+			slurp "$t/err"; err=$REPLY
+			if [[ "$err" == *"Sanitizer"* || "$err" == *"runtime error"* || "$err" == *"never freed"* ]]; then
+				echo "PF_FAIL_ALLOC=$n$mode $*: status $st:"; echo "$err"; return 1
+			fi
+			if [ "$st" -eq 2 ] && [[ "$err" == *"out of memory"* ]]; then
+				if [ -n "${SAME_MAPS:-}" ] && [ -z "$mode" ]; then
+					maps=$(summary_maps "$err")
+					if [ -n "$maps" ] && [ "$maps" != "$base_maps" ] &&
+					    ! { [ "$maps" = 1 ] && [[ "$err" == *":1:1: out of memory"* ]]; }; then
+						echo "PF_FAIL_ALLOC=$n $*: maps=$maps, baseline maps=$base_maps"
+						echo "$err"; return 1
+					fi
+				fi
+				continue
+			fi
+			if { [ "$n" -gt "$count" ] || [ "$lenient" -eq 1 ]; } &&
+			    [ "$st" -eq "$base_st" ] && [ "$out" = "$base_out" ]; then
+				continue
+			fi
+			echo "PF_FAIL_ALLOC=$n$mode (of $count) $*: status $st (baseline $base_st)"
+			echo "$err" | head -n 20
+			return 1
+		done
+	done
+	echo "# $*: $count allocations, $runs runs" >&3
+}
+
+@test "allocation failures: ASCII maps, a bad map, JSON" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	SAME_MAPS=1 MODES=1 sweep -s "$BATS_FILE_TMPDIR/bad.txt"
+	MODES=1 sweep -f json -d always -c 10,14 samples/tutorial.txt samples/multi.txt samples/multigoal.txt
+}
+
+@test "allocation failures: MovingAI scenario batches, -j 2" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	MODES=1 sweep -S tests/data/tiny.map.scen -j 2
+	sweep -f json -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
+}
+
+# sweep_reads MAX ARGS...: reads of at most MAX bytes, and every one of
+# them failing in turn: a "read error" diagnostic and exit 2 each time.
+sweep_reads() {
+	local max=$1 count n st out err base_out base_st t=$BATS_TEST_TMPDIR
+	shift
+	(cd "$root" && PF_READ_MAX=$max PF_INJECT_REPORT=1 exec timeout 30 "$FAULT" "$@") >"$t/out" 2>"$t/err" && st=0 || st=$?
+	base_st=$st
+	slurp "$t/out"; base_out=$REPLY
+	slurp "$t/err"; err=$REPLY
+	[[ "$err" =~ inject:\ [0-9]+\ allocations,\ ([0-9]+)\ reads$'\n'$ ]] || { echo "no count: $err"; return 1; }
+	count=${BASH_REMATCH[1]}
+	[ "$count" -gt 2 ]
+	for ((n = 1; n <= count + 1; n++)); do
+		(cd "$root" && PF_READ_MAX=$max PF_FAIL_READ=$n exec timeout 30 "$FAULT" "$@") >"$t/out" 2>"$t/err" && st=0 || st=$?
+		slurp "$t/out"; out=$REPLY
+		slurp "$t/err"; err=$REPLY
+		if [[ "$err" == *"Sanitizer"* || "$err" == *"runtime error"* || "$err" == *"never freed"* ]]; then
+			echo "PF_FAIL_READ=$n $*: status $st:"; echo "$err"; return 1
+		fi
+		if [ "$n" -le "$count" ] && [ "$st" -eq 2 ] &&
+		    [[ "$err" =~ pathfind:\ [^:]+:[0-9]+:1:\ read\ error:\ Input/output\ error ]]; then
+			continue
+		fi
+		if [ "$n" -gt "$count" ] && [ "$st" -eq "$base_st" ] && [ "$out" = "$base_out" ]; then
+			continue
+		fi
+		echo "PF_FAIL_READ=$n (of $count) $*: status $st (baseline $base_st)"
+		echo "$err" | head -n 20
+		return 1
+	done
+	echo "# $*: $count reads of at most $max bytes" >&3
+}
+
+@test "read errors anywhere in a map stream, a MovingAI map and a scenario file" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	sweep_reads 5 -s "$BATS_FILE_TMPDIR/mixed.txt"
+	sweep_reads 16 -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
+}
+
+@test "fault injection: the hooks are inert unless asked for" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	run pf samples/multi.txt
+	want=$output
+	run bash -c 'cd "$1" && "$0" samples/multi.txt' "$FAULT" "$root"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$want" ]
+}

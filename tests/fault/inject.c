@@ -1,0 +1,197 @@
+/* inject.c - the counting allocators and reads of inject.h. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "inject.h"
+
+#undef malloc
+#undef calloc
+#undef realloc
+#undef strdup
+#undef free
+#undef read
+
+static atomic_ulong count, reads;
+static unsigned long fail_at, fail_read_at;	/* 0: never */
+static size_t read_max;		/* 0: no limit */
+static int sticky, report, leaks;
+static atomic_int ready;
+
+/*
+ * The live blocks, for PF_INJECT_LEAKS: a small open-addressing set of
+ * pointers.  Blocks libc allocated itself are not in it, and freeing them
+ * is not counted.  Should it ever fill up, leak checking turns itself off.
+ */
+#define LIVE_SLOTS 65536
+static uintptr_t live[LIVE_SLOTS];
+static size_t nlive;
+static int live_full;
+static pthread_mutex_t live_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t
+slot(uintptr_t p)
+{
+	return (size_t)((p >> 4) * 2654435761u) & (LIVE_SLOTS - 1);
+}
+
+static void
+live_add(uintptr_t p)
+{
+	size_t i;
+
+	if (!leaks || p == 0)
+		return;
+	pthread_mutex_lock(&live_mu);
+	if (nlive + 1 >= LIVE_SLOTS / 2)
+		live_full = 1;
+	else {
+		for (i = slot(p); live[i] != 0; i = (i + 1) & (LIVE_SLOTS - 1))
+			;
+		live[i] = p;
+		nlive++;
+	}
+	pthread_mutex_unlock(&live_mu);
+}
+
+/* Remove p (linear probing: re-insert the rest of its cluster). */
+static void
+live_del(uintptr_t p)
+{
+	size_t i, j;
+
+	if (!leaks || p == 0)
+		return;
+	pthread_mutex_lock(&live_mu);
+	for (i = slot(p); live[i] != 0; i = (i + 1) & (LIVE_SLOTS - 1))
+		if (live[i] == p) {
+			live[i] = 0;
+			nlive--;
+			for (j = (i + 1) & (LIVE_SLOTS - 1); live[j] != 0; j = (j + 1) & (LIVE_SLOTS - 1)) {
+				uintptr_t q = live[j];
+				size_t k;
+
+				live[j] = 0;
+				for (k = slot(q); live[k] != 0; k = (k + 1) & (LIVE_SLOTS - 1))
+					;
+				live[k] = q;
+			}
+			break;
+		}
+	pthread_mutex_unlock(&live_mu);
+}
+
+static void
+setup(void)
+{
+	const char *s;
+	char *end;
+
+	if (atomic_load(&ready))
+		return;
+	if ((s = getenv("PF_FAIL_ALLOC")) != NULL && *s != '\0') {
+		fail_at = strtoul(s, &end, 10);
+		sticky = *end == '+';
+	}
+	if ((s = getenv("PF_FAIL_READ")) != NULL)
+		fail_read_at = strtoul(s, NULL, 10);
+	if ((s = getenv("PF_READ_MAX")) != NULL)
+		read_max = strtoul(s, NULL, 10);
+	report = (s = getenv("PF_INJECT_REPORT")) != NULL && *s == '1';
+	leaks = (s = getenv("PF_INJECT_LEAKS")) != NULL && *s == '1';
+	atomic_store(&ready, 1);
+}
+
+/* Should this allocation fail?  Counts it. */
+static int
+fail(void)
+{
+	unsigned long n;
+
+	setup();
+	n = atomic_fetch_add(&count, 1) + 1;
+	if (fail_at != 0 && (n == fail_at || (sticky && n > fail_at))) {
+		errno = ENOMEM;
+		return 1;
+	}
+	return 0;
+}
+
+void *
+fail_malloc(size_t n)
+{
+	void *p = fail() ? NULL : malloc(n);
+
+	live_add((uintptr_t)p);
+	return p;
+}
+
+void *
+fail_calloc(size_t n, size_t s)
+{
+	void *p = fail() ? NULL : calloc(n, s);
+
+	live_add((uintptr_t)p);
+	return p;
+}
+
+void *
+fail_realloc(void *p, size_t n)
+{
+	void *np;
+
+	if (fail())
+		return NULL;
+	live_del((uintptr_t)p);
+	np = realloc(p, n);
+	live_add(np != NULL ? (uintptr_t)np : (uintptr_t)p);	/* p stays on failure */
+	return np;
+}
+
+char *
+fail_strdup(const char *s)
+{
+	char *p = fail() ? NULL : strdup(s);
+
+	live_add((uintptr_t)p);
+	return p;
+}
+
+void
+fail_free(void *p)
+{
+	live_del((uintptr_t)p);
+	free(p);
+}
+
+ssize_t
+fail_read(int fd, void *buf, size_t n)
+{
+	setup();
+	if (atomic_fetch_add(&reads, 1) + 1 == fail_read_at) {
+		errno = EIO;
+		return -1;
+	}
+	if (read_max > 0 && n > read_max)
+		n = read_max;
+	return read(fd, buf, n);
+}
+
+__attribute__((destructor)) static void
+fail_report(void)
+{
+	setup();
+	if (report)
+		fprintf(stderr, "inject: %lu allocations, %lu reads\n", atomic_load(&count),
+		    atomic_load(&reads));
+	if (leaks && !live_full && nlive > 0) {
+		fprintf(stderr, "inject: %zu blocks never freed\n", nlive);
+		fflush(stderr);
+		_exit(97);
+	}
+}

@@ -1,0 +1,439 @@
+#!/usr/bin/env bats
+# Hostile input and hostile surroundings: garbage, NUL bytes, huge lines,
+# huge streams, a huge map, too little memory, odd operands, broken
+# standard output, foreign locales.  (Some cases live in cli.bats and
+# scripting.bats already: the empty stdin, a directory and a missing
+# operand, /dev/full and a closed stdout for text, the de_DE text map.)
+
+load common
+
+# gen_bytes SEED N BIAS: N deterministic pseudo-random bytes (minstd, exact
+# in awk's doubles, so every awk gives the same bytes).  BIAS 0: any byte;
+# BIAS 1: mostly map characters, line ends and the odd stray byte.  The
+# number of blocks of non-empty lines (pathfind(1), MAP FORMAT) goes to
+# the file named by $blocks_out.
+gen_bytes() {
+	awk -v seed="$1" -v n="$2" -v bias="$3" -v out="$blocks_out" 'BEGIN {
+		x = seed; alpha = "....#  AB123456789#.#.."; len = 0; blocks = 0; inb = 0; last = -1
+		for (i = 0; i < n; i++) {
+			x = (x * 48271) % 2147483647; r = x % 1000
+			if (!bias) c = x % 256
+			else if (r < 60) c = 10
+			else if (r < 70) c = 13
+			else if (r < 80) c = x % 256
+			else { c = -1; ch = substr(alpha, (x % length(alpha)) + 1, 1) }
+			if (c == -1) { printf "%s", ch; c = 65 } else printf "%c", c
+			if (c == 10) {
+				if (len == 0 || (len == 1 && last == 13)) inb = 0
+				else if (!inb) { inb = 1; blocks++ }
+				len = 0
+			} else { len++; last = c }
+		}
+		if (len > 0 && !(len == 1 && last == 13) && !inb) blocks++
+		print blocks > out
+	}'
+}
+
+# Every outcome accounted for: the summary counts one per block (one
+# "empty input" for none), each error is one well-formed diagnostic.
+check_garbage() {
+	local f=$1 want
+	want=$(cat "$blocks_out")
+	[ "$want" -gt 0 ] || want=1
+	run --separate-stderr "$PATHFIND" -s -f json "$f"
+	[ "$status" -le 2 ]
+	local summary=${stderr_lines[-1]}
+	[[ "$summary" =~ ^pathfind:\ summary:\ maps=([0-9]+)\ solved=([0-9]+)\ nopath=([0-9]+)\ errors=([0-9]+)\ expanded=[0-9]+$ ]]
+	local maps=${BASH_REMATCH[1]} solved=${BASH_REMATCH[2]} nopath=${BASH_REMATCH[3]} errors=${BASH_REMATCH[4]}
+	[ "$maps" -eq "$want" ] || { echo "maps=$maps, blocks=$want"; return 1; }
+	[ $((solved + nopath + errors)) -eq "$maps" ]
+	[ "${#lines[@]}" -eq $((solved + nopath)) ]
+	[ $((${#stderr_lines[@]} - 1)) -eq "$errors" ]
+	local l
+	for l in "${stderr_lines[@]:0:${#stderr_lines[@]}-1}"; do
+		[[ "$l" =~ ^pathfind:\ .*:[0-9]+:[0-9]+:\ [a-zA-Z] ]] || { echo "bad diagnostic: $l"; return 1; }
+	done
+}
+
+@test "empty input: an empty file, a file of line ends, an empty scenario file" {
+	local f=$BATS_TEST_TMPDIR/empty.txt
+	: >"$f"
+	run --separate-stderr "$PATHFIND" "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f:1:1: empty input" ]
+	printf '\r\n\n\r\n' >"$f"
+	run --separate-stderr "$PATHFIND" "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f:1:1: empty input" ]
+	# An empty map file for -S, and an empty scenario file: no scenarios.
+	: >"$BATS_TEST_TMPDIR/e.map"
+	run --separate-stderr "$PATHFIND" -S /dev/null "$BATS_TEST_TMPDIR/e.map"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $BATS_TEST_TMPDIR/e.map:1:1: empty input" ]
+	run --separate-stderr pf -S /dev/null tests/data/tiny.map
+	[ "$status" -eq 0 ]
+	[ "$output" = $'id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcost\tsteps\texpanded\tgenerated' ]
+	[[ "$stderr" == "pathfind: /dev/null: scenarios=0 mismatches=0 nopath=0 errors=0 "* ]]
+}
+
+@test "binary garbage: 100000 random bytes, every block one outcome" {
+	blocks_out=$BATS_TEST_TMPDIR/blocks
+	gen_bytes 20251122 100000 0 >"$BATS_TEST_TMPDIR/g0"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/g0")" -eq 100000 ]
+	check_garbage "$BATS_TEST_TMPDIR/g0"
+	# as scenarios and as a MovingAI map: errors, never a crash
+	run --separate-stderr pf -S "$BATS_TEST_TMPDIR/g0" tests/data/tiny.map
+	[ "$status" -eq 2 ]
+	(printf 'type octile\nheight 8\nwidth 8\nmap\n'; cat "$BATS_TEST_TMPDIR/g0") >"$BATS_TEST_TMPDIR/g.map"
+	run --separate-stderr "$PATHFIND" -S /dev/null "$BATS_TEST_TMPDIR/g.map"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "pathfind: $BATS_TEST_TMPDIR/g.map:5:"* ]]
+}
+
+@test "garbage made of map characters: good, bad and unsolvable maps all accounted for" {
+	blocks_out=$BATS_TEST_TMPDIR/blocks
+	local seed
+	for seed in 1 2 3; do
+		gen_bytes "$seed" 60000 1 >"$BATS_TEST_TMPDIR/g1"
+		check_garbage "$BATS_TEST_TMPDIR/g1"
+	done
+	# in colour too (terrain of every class)
+	run --separate-stderr "$PATHFIND" --color=always "$BATS_TEST_TMPDIR/g1"
+	[ "$status" -le 2 ]
+	[[ "$output" == *$'\033[34m'* ]]
+	# and the same stream through a pipe gives the same answers
+	local a b
+	a=$("$PATHFIND" -f moves "$BATS_TEST_TMPDIR/g1" 2>/dev/null | cksum) || true
+	b=$(cat "$BATS_TEST_TMPDIR/g1" | "$PATHFIND" -f moves 2>/dev/null | cksum) || true
+	[ "$a" = "$b" ]
+}
+
+@test "NUL bytes: in a map, a MovingAI row and a scenario line, reported by value" {
+	run --separate-stderr "$PATHFIND" < <(printf 'A\0B\n\nA.B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:2: unknown character 0x00 (allowed: A B # . space 1-9)" ]
+	[[ "$output" == *"==> <stdin> map 2 <=="*"cost: 2"* ]]
+	run --separate-stderr "$PATHFIND" < <(printf '\0\n')
+	[ "$stderr" = "pathfind: <stdin>:1:1: unknown character 0x00 (allowed: A B # . space 1-9)" ]
+	local f=$BATS_TEST_TMPDIR/nul.map
+	printf 'type octile\nheight 1\nwidth 3\nmap\n.\0.\n' >"$f"
+	run --separate-stderr "$PATHFIND" -S /dev/null "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f:5:2: unknown character 0x00 (allowed: . G S @ O T W)" ]
+	printf '0 m 8 6 0\0 0 1 0 1\n0 m 8 6 0 0 1 0 1\n' >"$BATS_TEST_TMPDIR/nul.scen"
+	run --separate-stderr pf -S "$BATS_TEST_TMPDIR/nul.scen" tests/data/tiny.map
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $BATS_TEST_TMPDIR/nul.scen:1:9: bad start x (a whole number 0 to 65535)" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "a 100 MB line through a pipe: an error, bounded memory, the stream goes on" {
+	local cap=""
+	[ -n "${PF_SANITIZED:-}" ] || cap="ulimit -v 65536;"
+	run --separate-stderr bash -c "$cap"'{ head -c 100000000 /dev/zero | tr "\0" "."; printf "\n\nA..B\n"; } | "$0" -s' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:65536: line longer than 65535 characters" ]
+	[ "${stderr_lines[1]}" = "pathfind: summary: maps=2 solved=1 nopath=0 errors=1 expanded=3" ]
+	# the same line without a line end, at the end of the input
+	run --separate-stderr bash -c "$cap"'{ printf "A.B\n\n"; head -c 100000000 /dev/zero | tr "\0" "#"; } | "$0" -q -s' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:3:65536: line longer than 65535 characters" ]
+	# as a scenario line
+	run --separate-stderr bash -c "$cap"'{ head -c 100000000 /dev/zero | tr "\0" "7"; printf "\n0 m 8 6 0 0 1 0 1\n"; } | "$0" -S - "$1"' "$PATHFIND" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:1: line too long" ]
+	[ "${lines[1]}" = $'2\t0\t0\t1\t0\t1\t1\t1\t1\t4' ]
+}
+
+@test "100,000 tiny maps in one stream: good, no path and bad, each one outcome" {
+	local f=$BATS_TEST_TMPDIR/many.txt
+	awk 'BEGIN { for (i = 0; i < 100000; i++) { m = i % 3; print (m == 0 ? "A.B" : m == 1 ? "A#B" : "A?B"); print "" } }' >"$f"
+	"$PATHFIND" -s -f moves <"$f" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" && st=0 || st=$?
+	[ "$st" -eq 2 ]
+	# one line a map solved or not: R2 for the good ones, empty for no path
+	[ "$(grep -c '^R2$' "$BATS_TEST_TMPDIR/out")" -eq 33334 ]
+	[ "$(grep -c '^$' "$BATS_TEST_TMPDIR/out")" -eq 33333 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 66667 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/err")" -eq 33334 ]
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/err")" = "pathfind: <stdin>:5:2: unknown character '?' (allowed: A B # . space 1-9)" ]
+	[ "$(sed -n 33333p "$BATS_TEST_TMPDIR/err")" = "pathfind: <stdin>:199997:2: unknown character '?' (allowed: A B # . space 1-9)" ]
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/err")" = "pathfind: summary: maps=100000 solved=33334 nopath=33333 errors=33333 expanded=100001" ]
+}
+
+# A 4096x4096 map: four walls across, each open at one end, alternately
+# right and left, so that the path zigzags: 4095 down and 4 x 4095 across.
+big_map() {
+	awk 'BEGIN { r = "."; while (length(r) < 4096) r = r r; r = substr(r, 1, 4096)
+		w = r; gsub(/\./, "#", w); wa = substr(w, 1, 4095) "."; wb = "." substr(w, 1, 4095)
+		for (y = 0; y < 4096; y++)
+			if (y == 0) print "A" substr(r, 2)
+			else if (y == 4095) print "B" substr(r, 2)
+			else if (y % 1024 == 512) print (int(y / 1024) % 2 ? wb : wa)
+			else print r }'
+}
+
+@test "a 4096x4096 map solves (peak RSS stays below 400 MB)" {
+	local f=$BATS_TEST_TMPDIR/big.txt
+	big_map >"$f"
+	[ "$(wc -l <"$f")" -eq 4096 ]
+	if [ -z "${PF_SANITIZED:-}" ] && [ -x /usr/bin/time ]; then
+		run --separate-stderr /usr/bin/time -f 'maxrss=%M' "$PATHFIND" -f json "$f"
+		[[ "${stderr_lines[-1]}" =~ ^maxrss=([0-9]+)$ ]]
+		echo "peak RSS ${BASH_REMATCH[1]} KiB"
+		[ "${BASH_REMATCH[1]}" -lt 400000 ]
+	else
+		run --separate-stderr "$PATHFIND" -f json "$f"
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"width":4096,"height":4096,"found":true,"cost":20475,"steps":20475,'* ]]
+	[[ "$output" == *'"goal":[0,4095],'* ]]
+}
+
+@test "too little memory for a big map: out of memory, exit 2, the next map still solved" {
+	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
+	local f=$BATS_TEST_TMPDIR/big.txt v
+	{ big_map; printf '\nA.B\n'; } >"$f"
+	# 30 MB: the map's text does not fit; 200 MB: the search's state does not
+	for v in 30000 200000; do
+		run --separate-stderr bash -c 'ulimit -v "$2"; "$0" -s -f moves "$1"' "$PATHFIND" "$f" "$v"
+		[ "$status" -eq 2 ] || { echo "ulimit -v $v: status $status"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: $f:1:1: out of memory" ]
+		[ "${stderr_lines[1]}" = "pathfind: summary: maps=2 solved=1 nopath=0 errors=1 expanded=2" ]
+		[ "$output" = "R2" ]
+	done
+	# a scenario batch on it: the map cannot even be loaded
+	run --separate-stderr bash -c 'ulimit -v 30000; "$0" -S /dev/null "$1"' "$PATHFIND" "$f"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f:1:1: out of memory" ]
+}
+
+@test "the limits: 65535 wide solves, 65536 rows and 2^26 MovingAI cells are refused" {
+	local row
+	row=$(head -c 65533 /dev/zero | tr '\0' '.')
+	run --separate-stderr "$PATHFIND" -f moves < <(printf 'A%sB\n' "$row")
+	[ "$status" -eq 0 ]
+	[ "$output" = "R65534" ]
+	run --separate-stderr bash -c 'yes . | head -n 65536 | "$0"' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:65536:1: map higher than 65535 rows" ]
+	run --separate-stderr "$PATHFIND" -S /dev/null /dev/stdin < <(printf 'type octile\nheight 1025\nwidth 65535\nmap\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: /dev/stdin:4:1: map larger than 67108864 cells (width x height)" ]
+	run --separate-stderr "$PATHFIND" -S /dev/null /dev/stdin < <(printf 'type octile\nheight 99999999999999999999\nwidth 1\nmap\n.\n')
+	[ "$stderr" = "pathfind: /dev/stdin:2:8: bad height (1 to 65535)" ]
+	run --separate-stderr "$PATHFIND" -S /dev/null /dev/stdin < <(printf 'type %040d\nheight 1\nwidth 1\nmap\n.\n' 0)
+	[ "$stderr" = "pathfind: /dev/stdin:1:6: bad 'type' header" ]
+}
+
+@test "a MovingAI map cut short by an empty line does not swallow the next map" {
+	# Regression: the empty line that ended the bad map was taken for the
+	# start of the rest to skip, so the next map vanished without a word.
+	run --separate-stderr "$PATHFIND" < <(printf 'type octile\nheight 1\n\nA.B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:3:1: MovingAI header ends without a 'map' line" ]
+	[[ "$output" == *"map 2 <=="*"cost: 2"* ]]
+	run --separate-stderr "$PATHFIND" -s -q < <(printf 'type octile\nheight 2\nwidth 1\nmap\n.\n\nA.B\n')
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:6:1: map ends after 1 rows; height says 2" ]
+	[ "${stderr_lines[1]}" = "pathfind: summary: maps=2 solved=1 nopath=0 errors=1 expanded=2" ]
+}
+
+@test "a CR anywhere but before the line end is an error" {
+	run --separate-stderr "$PATHFIND" < <(printf 'A.\r.B\r\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:3: unknown character 0x0d (allowed: A B # . space 1-9)" ]
+	run --separate-stderr "$PATHFIND" < <(printf 'A.B\r\r\n')
+	[ "$stderr" = "pathfind: <stdin>:1:4: unknown character 0x0d (allowed: A B # . space 1-9)" ]
+	# a lone CR at the very end is a line end
+	run "$PATHFIND" -f moves < <(printf 'A.B\r')
+	[ "$status" -eq 0 ]
+	[ "$output" = "R2" ]
+}
+
+@test "a FIFO works as a map operand, a scenario file and a map for -S" {
+	local d=$BATS_TEST_TMPDIR
+	mkfifo "$d/maps" "$d/scen" "$d/map" "$d/empty"
+	timeout 20 sh -c 'printf "A.B\n\nA#B\n" >"$1"' sh "$d/maps" &
+	run --separate-stderr "$PATHFIND" -f moves "$d/maps"
+	wait
+	[ "$status" -eq 1 ]
+	[ "$output" = "R2" ]
+	cp "$root/tests/data/tiny.map" "$d/tiny.map"
+	timeout 20 sh -c 'cat "$1" >"$2"' sh "$root/tests/data/tiny.map.scen" "$d/scen" &
+	run --separate-stderr "$PATHFIND" -S "$d/scen" "$d/tiny.map"
+	wait
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
+	timeout 20 sh -c 'cat "$1" >"$2"' sh "$root/tests/data/tiny.map" "$d/map" &
+	run --separate-stderr pf -S tests/data/tiny.map.scen "$d/map"
+	wait
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
+	timeout 20 sh -c ': >"$1"' sh "$d/empty" &
+	run --separate-stderr "$PATHFIND" "$d/empty"
+	wait
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/empty:1:1: empty input" ]
+}
+
+@test "-S with a directory or a missing file: clean errors" {
+	local d=$BATS_TEST_TMPDIR
+	run --separate-stderr pf -S tests tests/data/tiny.map
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: tests:1:1: read error: Is a directory" ]
+	run --separate-stderr pf -S tests/data/tiny.map.scen tests
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: tests:1:1: read error: Is a directory" ]
+	run --separate-stderr pf -S tests/data/tiny.map.scen nosuch.map
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: nosuch.map:1:1: cannot open: No such file or directory" ]
+	run --separate-stderr pf -S nosuch.scen tests/data/tiny.map
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: nosuch.scen:1:1: cannot open: No such file or directory" ]
+	# the map beside a scenario file that is missing
+	cp "$root/tests/data/tiny.map.scen" "$d/alone.map.scen"
+	run --separate-stderr "$PATHFIND" -S "$d/alone.map.scen"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/alone.map:1:1: cannot open: No such file or directory" ]
+}
+
+@test "/dev/full: every format and a scenario batch fail with a write error" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	local fmt
+	for fmt in json path moves; do
+		run --separate-stderr bash -c '"$0" -f "$2" "$1"/samples/*.txt >/dev/full' "$PATHFIND" "$root" "$fmt"
+		[ "$status" -eq 2 ] || { echo "-f $fmt: status $status"; return 1; }
+		[ "${stderr_lines[-1]}" = "pathfind: write error on standard output: No space left on device" ]
+	done
+	run --separate-stderr bash -c 'cd "$1" && "$0" -S tests/data/tiny.map.scen >/dev/full' "$PATHFIND" "$root"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[-1]}" = "pathfind: write error on standard output: No space left on device" ]
+	# -q writes nothing, so nothing can fail
+	run bash -c '"$0" -q "$1/samples/tutorial.txt" >/dev/full' "$PATHFIND" "$root"
+	[ "$status" -eq 0 ]
+}
+
+@test "a closed stdout: scenario batches, JSON, -V" {
+	run --separate-stderr bash -c 'cd "$1" && "$0" -S tests/data/tiny.map.scen >&-' "$PATHFIND" "$root"
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[-1]}" == "pathfind: write error on standard output: "* ]]
+	run --separate-stderr bash -c '"$0" -f json "$1/samples/maze.txt" >&-' "$PATHFIND" "$root"
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[-1]}" == "pathfind: write error on standard output: "* ]]
+	run --separate-stderr bash -c '"$0" -V >&-' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: write error on standard output: Bad file descriptor" ]
+	[ -w /dev/full ] || return 0
+	run --separate-stderr bash -c '"$0" --help >/dev/full' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: write error on standard output: No space left on device" ]
+}
+
+@test "LC_ALL=de_DE.UTF-8 and C.UTF-8: byte-identical output and diagnostics" {
+	local f=$BATS_TEST_TMPDIR/bad.scen loc
+	sed '4s/5.82843/5.82943/' "$root/tests/data/tiny.map.scen" >"$f"
+	run_all() {
+		cd "$root"
+		"$PATHFIND" -f json -c 2.5,3.75 -w 1.5 -d always samples/*.txt
+		"$PATHFIND" -c 0.1,sqrt2 -d no-squeeze samples/terrain.txt samples/multi.txt
+		"$PATHFIND" -S "$f" tests/data/tiny.map
+		"$PATHFIND" -f json -c 1.5,2.25 -S tests/data/spaces.scen tests/data/tiny.map
+		"$PATHFIND" -w 1.5x samples/tutorial.txt
+		printf 'A\xc3\xa9B\n' | "$PATHFIND"
+	}
+	LC_ALL=C run_all >"$BATS_TEST_TMPDIR/C.out" 2>&1 || true
+	for loc in de_DE.UTF-8 C.UTF-8 fr_FR.UTF-8; do
+		LC_ALL=$loc LANG=$loc run_all >"$BATS_TEST_TMPDIR/$loc.out" 2>&1 || true
+		diff <(sed 's/time=[0-9.]* wall=[0-9.]* maxrss=[0-9]*//' "$BATS_TEST_TMPDIR/C.out") \
+		    <(sed 's/time=[0-9.]* wall=[0-9.]* maxrss=[0-9]*//' "$BATS_TEST_TMPDIR/$loc.out")
+	done
+	grep -q '"cost":' "$BATS_TEST_TMPDIR/C.out"
+	grep -q 'tolerance 5.82943e-05' "$BATS_TEST_TMPDIR/C.out"
+}
+
+@test "hostile file names: invalid UTF-8 becomes U+FFFD in JSON, valid UTF-8 stays" {
+	local d=$BATS_TEST_TMPDIR/names n want
+	mkdir "$d"
+	while IFS='|' read -r n want; do
+		n=$(printf "$n")
+		cp "$root/samples/tutorial.txt" "$d/$n"
+		run "$PATHFIND" -f json "$d/$n"
+		[ "$status" -eq 0 ]
+		[[ "$output" == '{"source":"'"$d/$want"'","map":1,'* ]] || { echo "$want: $output" | cut -c1-120; return 1; }
+	done <<-'EOF2'
+	a\xe2\x82\xacb|a€b
+	c\xf0\x9f\x98\x80d|c😀d
+	e\xe0\x80\x80f|e\ufffd\ufffd\ufffdf
+	g\xed\xa0\x80h|g\ufffd\ufffd\ufffdh
+	i\xf4\x90\x80\x80j|i\ufffd\ufffd\ufffd\ufffdj
+	k\xc3|k\ufffd
+	l\xf5m|l\ufffdm
+	n\xe2\x28\xa1o|n\ufffd(\ufffdo
+	p\x01q|p\u0001q
+	EOF2
+}
+
+@test "absurd numbers and operands on the command line are usage errors" {
+	local args
+	for args in "-w 99999" "-w 100.0001" "-c 99999999999999999999999,1" "-c 1,99999999999999999999999" \
+	    "-c 1234567890123456789012345678901234567890,1" "-c 1.0000001,sqrt2" "-j 99999999999999999999" \
+	    "-j 1.5"; do
+		run --separate-stderr "$PATHFIND" $args "$root/samples/tutorial.txt"
+		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
+		[[ "$stderr" == "pathfind: "*"invalid value"* ]] || { echo "$args: $stderr"; return 1; }
+	done
+	run --separate-stderr pf -S tests/data/tiny.map.scen tests/data/tiny.map samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: -S takes at most one map operand" ]
+	[ -z "$output" ]
+}
+
+@test "MovingAI headers: empty and odd numbers, a 70000-byte header line; scenario coordinates past 65535" {
+	local f=$BATS_TEST_TMPDIR/h.map text want
+	while IFS='|' read -r text want; do
+		printf "$text" >"$f"
+		run --separate-stderr "$PATHFIND" -S /dev/null "$f"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: $f:$want" ] || { echo "got: $stderr"; return 1; }
+	done <<-'EOF2'
+	type octile\nheight\nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
+	type octile\nheight   \nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
+	type octile\nheight 1 2\nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
+	type octile\nheight 1\nwidth 65536\nmap\n.\n|3:7: bad width (1 to 65535)
+	type\nheight 1\nwidth 1\nmap\n.\n|1:6: bad 'type' header
+	EOF2
+	{ printf 'type octile\n'; head -c 70000 /dev/zero | tr '\0' 'h'; printf '\nheight 1\nwidth 1\nmap\n.\n'; } >"$f"
+	run --separate-stderr "$PATHFIND" -S /dev/null "$f"
+	[ "$stderr" = "pathfind: $f:2:1: unknown MovingAI header line (expected height, width or map)" ]
+	run --separate-stderr pf -S - tests/data/tiny.map < <(printf '0 m 8 6 65536 0 1 0 1\n0 m 8 6 0 0 1 0 123456\n0 m 8 6 0 0 1 0 999999999999999999999999999999999\n')
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:9: bad start x (a whole number 0 to 65535)" ]
+	[[ "${stderr_lines[1]}" == "pathfind: <stdin>:2:1: mismatch: cost 1, published 123456 "* ]]
+	[ "${stderr_lines[2]}" = "pathfind: <stdin>:3:17: bad length (a decimal number)" ]
+}
+
+@test "scenario batches in the path and moves formats, with -T, and more than one chunk to /dev/full" {
+	run --separate-stderr pf -f path -S tests/data/tiny.map.scen
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "0 0" ]
+	[[ "$output" == *$'\n\n'* ]]	# a blank line between scenarios
+	run --separate-stderr pf -f moves -S tests/data/tiny.map.scen
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[0]}" = "R1" ]
+	run --separate-stderr pf -T -S tests/data/tiny.map.scen
+	[ "${lines[0]}" = $'id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcost\tsteps\texpanded\tgenerated\ttime' ]
+	[[ "${lines[1]}" =~ ^2$'\t'0$'\t'0$'\t'1$'\t'0$'\t'1$'\t'1$'\t'1$'\t'1$'\t'4$'\t'[0-9]+\.[0-9]{6}$ ]]
+	[ -w /dev/full ] || skip "no /dev/full"
+	# 3000 scenarios: the write error ends the batch after the first chunk
+	awk 'BEGIN { for (i = 0; i < 3000; i++) print "0\tm\t8\t6\t0\t0\t7\t5\t0" }' >"$BATS_TEST_TMPDIR/many.scen"
+	run --separate-stderr bash -c '"$0" -f json -S "$1" "$2" >/dev/full' "$PATHFIND" \
+	    "$BATS_TEST_TMPDIR/many.scen" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[-1]}" = "pathfind: write error on standard output: No space left on device" ]
+	[[ "$stderr" == *"scenarios=1024 "* ]]
+	# 200 maps: the write error ends the run at the first full buffer
+	run --separate-stderr bash -c 'for i in $(seq 200); do cat "$1"; echo; done | "$0" >/dev/full' \
+	    "$PATHFIND" "$root/samples/maze.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: write error on standard output: No space left on device" ]
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bats
+# valgrind memcheck over the samples and scenario batches: no memory error
+# and no leak of any kind (everything pathfind allocates is freed before a
+# normal exit).  Skipped when valgrind is missing, and under make sanitize
+# (an ASan binary cannot run under valgrind).
+
+load common
+
+VG=(valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=all
+    --errors-for-leak-kinds=all --track-fds=no)
+
+setup() {
+	command -v valgrind >/dev/null || skip "valgrind not installed"
+	[ -z "${PF_SANITIZED:-}" ] || skip "an ASan build cannot run under valgrind"
+}
+
+# vg ARGS...: pathfind under memcheck from the top of the tree; fails on
+# any valgrind report, shows it, and leaves the status in $status.
+vg() {
+	run --separate-stderr bash -c 'cd "$0" && exec "$@"' "$root" "${VG[@]}" "$PATHFIND" "$@"
+	if [ "$status" -eq 99 ] || [[ "$stderr" == *"=="[0-9]*"=="* ]]; then
+		echo "valgrind: pathfind $*"
+		printf '%s\n' "$stderr" | head -n 40
+		return 1
+	fi
+}
+
+@test "valgrind: the samples in every format, with good and bad maps" {
+	local bad=$BATS_TEST_TMPDIR/bad.txt
+	printf 'A.B\n\nA?B\n..\n\ntype octile\nheight 1\n\nA#B\n\n.A..\n.##.\n..9B\n' >"$bad"
+	vg -s --color=always samples/tutorial.txt samples/maze.txt samples/multi.txt \
+	    samples/multigoal.txt samples/nopath.txt samples/terrain.txt "$bad" tests/data/crlf.txt \
+	    tests/data/ragged.txt nosuch.txt - <"$root/samples/terrain.txt"
+	[ "$status" -eq 2 ]
+	vg -f json -d always -c 10,14 -a dijkstra -o quad-heap samples/maze.txt samples/multi.txt \
+	    samples/multigoal.txt samples/nopath.txt samples/terrain.txt samples/tutorial.txt
+	[ "$status" -eq 1 ]
+	vg -f moves -d no-squeeze -H euclidean -w 1.5 -t fifo -o sorted-list \
+	    samples/maze.txt samples/multi.txt samples/multigoal.txt samples/nopath.txt \
+	    samples/terrain.txt samples/tutorial.txt
+	[ "$status" -eq 1 ]
+}
+
+@test "valgrind: scenario batches on two threads, good and bad lines" {
+	local map=$BATS_TEST_TMPDIR/rand.map scen=$BATS_TEST_TMPDIR/rand.map.scen
+	# A 48x40 map with 25% obstacles, 400 scenarios, a few bad lines.
+	awk 'BEGIN { srand(11); print "type octile"; print "height 40"; print "width 48"; print "map";
+		for (y = 0; y < 40; y++) { r = ""; for (x = 0; x < 48; x++) {
+			c = rand() < 0.25 ? "@" : "."; g[x, y] = c; r = r c } print r }
+		print "version 1" > "/dev/stderr";
+		for (n = 0; n < 400; ) { a = int(rand() * 48); b = int(rand() * 40); c = int(rand() * 48); d = int(rand() * 40);
+			if (g[a, b] == "." && g[c, d] == ".") { printf "0\tr\t48\t40\t%d\t%d\t%d\t%d\t0\n", a, b, c, d > "/dev/stderr"; n++ } }
+		print "0\tr\t48\t40\t1\t1" > "/dev/stderr"; print "0\tr\t48\t40\t99\t1\t1\t1\t0" > "/dev/stderr" }' \
+		>"$map" 2>"$scen"
+	vg -q -j 2 -w 1.5 -S "$scen"
+	[ "$status" -eq 2 ]
+	vg -f json -j 2 -S "$scen" "$map"
+	[ "$status" -eq 3 ]	# the lengths are 0: every found path is a mismatch
+}
