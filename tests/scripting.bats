@@ -114,3 +114,35 @@ load common
 	[ "$status" -eq 0 ]
 	[ "$output" = "pathfind: summary: maps=2000000 solved=2000000 nopath=0 errors=0 expanded=16000000" ]
 }
+
+@test "json of 300 random maps: valid JSON, and its paths and costs are the checked ones" {
+	local T=$BATS_TEST_TMPDIR args st
+	cc -std=c11 -O2 -o "$T/jsoncheck" "$root/tests/jsoncheck.c"
+	"$BRUTE" gen 4242 300 >"$T/maps"
+	for args in "" "-d always -c 10,14" "-d no-corner-cut -H euclidean -t fifo" \
+	    "-d no-squeeze -w 1.5" "-a dijkstra -d always -c 1,1"; do
+		st=0
+		"$PATHFIND" -f json $args "$T/maps" >"$T/json" || st=$?
+		[ "$st" -le 1 ]
+		"$PATHFIND" $args "$T/maps" >"$T/text" || true
+		"$PATHFIND" -f path $args "$T/maps" >"$T/path" || true
+		# the text and path outputs are legal and optimal (brute.c) ...
+		"$BRUTE" check "$T/maps" "$T/text" "$T/path" -- $args >/dev/null
+		# ... and the JSON is valid and says the same
+		[ "$(wc -l <"$T/json")" -eq 300 ]
+		"$T/jsoncheck" "$T/json" | cmp - "$T/path"
+		"$T/jsoncheck" -c "$T/json" |
+		    cmp - <(grep -E '^(cost: |no path$)' "$T/text" | sed 's/^cost: //; s/^no path$/null/')
+	done
+	# the validator is not a rubber stamp
+	sed '7s/"found"/"found/' "$T/json" >"$T/bad"
+	run "$T/jsoncheck" "$T/bad"
+	[ "$status" -eq 1 ]
+	[[ "$output" == "jsoncheck: line 7, column "* ]]
+	local n
+	n=$(grep -n '"found":true' "$T/json" | head -n 1 | cut -d: -f1)
+	sed "${n}s/\"path\":\[\[/\"path\":[[9/" "$T/json" >"$T/bad2"
+	run "$T/jsoncheck" "$T/bad2"
+	[ "$status" -eq 0 ]	# still valid JSON, but a different path:
+	! "$T/jsoncheck" "$T/bad2" | cmp -s - "$T/path"
+}
