@@ -1,0 +1,66 @@
+#!/usr/bin/env bats
+# The documentation says what the program does.
+
+load common
+
+@test "the manual is clean under mandoc -Tlint" {
+	command -v mandoc >/dev/null || skip "mandoc not installed"
+	run mandoc -Tlint -Wwarning "$root/man/pathfind.1"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "every '\$ ' example in the README prints what the README shows" {
+	# In each fenced block, a line "$ CMD" is run from the top of the tree
+	# and must print exactly the lines up to the next "$ " or the fence.
+	local n=0 inblock=0 cmd="" want="" line
+	check() {
+		[ -n "$cmd" ] || return 0
+		local got
+		got=$(cd "$root" && PATH="$root:$PATH" bash -c "$cmd" 2>&1) || true
+		[ "$got" = "$want" ] || {
+			echo "README example differs: $cmd"
+			diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | head -20
+			return 1
+		}
+		n=$((n + 1))
+	}
+	while IFS= read -r line; do
+		if [[ "$line" == '```'* ]]; then
+			if [ "$inblock" -eq 1 ]; then
+				check
+				cmd="" want="" inblock=0
+			else
+				inblock=1
+			fi
+		elif [ "$inblock" -eq 1 ] && [[ "$line" == '$ '* ]]; then
+			check
+			cmd=${line#\$ } want=""
+		elif [ "$inblock" -eq 1 ] && [ -n "$cmd" ]; then
+			want=${want:+$want$'\n'}$line
+		fi
+	done <"$root/README.md"
+	[ "$n" -ge 10 ]
+}
+
+@test "make install and uninstall honour PREFIX and DESTDIR" {
+	local d=$BATS_TEST_TMPDIR/stage
+	run make -s -C "$root" install DESTDIR="$d" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	[ -x "$d/opt/pf/bin/pathfind" ]
+	[ -f "$d/opt/pf/share/man/man1/pathfind.1" ]
+	run make -s -C "$root" uninstall DESTDIR="$d" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	[ ! -e "$d/opt/pf/bin/pathfind" ]
+	[ ! -e "$d/opt/pf/share/man/man1/pathfind.1" ]
+}
+
+@test "--help names every long option the program accepts" {
+	local opt
+	for opt in algorithm cost diagonal format heuristic open-list tie-break weight \
+	    time quiet summary scenarios jobs color help version; do
+		run "$PATHFIND" --help
+		[[ "$output" == *"--$opt"* ]] || { echo "--$opt missing from --help"; return 1; }
+		grep -q -- "-$opt" "$root/man/pathfind.1" || { echo "--$opt missing from the manual"; return 1; }
+	done
+}
