@@ -310,6 +310,11 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		seterr(d, r->lines.lineno, 6, "%s", "bad 'type' header");
 		return skip_map(r, d);
 	}
+	for (i = 0; i < n; i++)	/* one printable word, such as "octile" */
+		if (s[5 + i] <= ' ' || s[5 + i] > '~') {
+			seterr(d, r->lines.lineno, (long)i + 6, "%s", "bad 'type' header");
+			return skip_map(r, d);
+		}
 	memcpy(m->type, s + 5, n);
 	m->type[n] = '\0';
 	for (;;) {

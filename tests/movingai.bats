@@ -162,6 +162,7 @@ tiny=tests/data/tiny.map
 	type octile\nheight 2\nwidth 3\nmap\n...\n...\n...\n|7:1: more rows than height 2 says
 	type octile\nheight 1\nwidth 3\nmap\n.#.\n|5:2: unknown character '#' (allowed: . G S @ O T W)
 	type octile\nheight 1\nwidth 3\n|4:1: MovingAI header ends without a 'map' line
+	type oc\001tile\nheight 1\nwidth 3\nmap\n...\n|1:8: bad 'type' header
 	type octile\r\nheight 1\r\nwidth 3\r\nmap\r\n.x.\r\n|5:2: unknown character 'x' (allowed: . G S @ O T W)
 	EOF2
 }
