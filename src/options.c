@@ -434,6 +434,10 @@ options_parse(struct options *o, int argc, char **argv)
 		fprintf(stderr, "pathfind: -a jps supports only -d no-corner-cut\n");
 		return OPT_USAGE;
 	}
+	if (o->sp.algo == ALGO_JPS && !search_jps_costs(&o->sp.costs)) {
+		fprintf(stderr, "pathfind: -a jps needs step costs with S <= D <= 2S\n");
+		return OPT_USAGE;
+	}
 	if (o->scen != NULL && o->nfiles > 1) {
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
 		return OPT_USAGE;

@@ -210,6 +210,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.goal = goal;
 	if (p->algo == ALGO_JPS && (p->diag != DIAG_NO_CORNER_CUT || !g->uniform))
 		return -3;
+	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
+		return -4;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
 	c.tb = p->tb;
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
@@ -264,6 +266,18 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	return 0;
 }
 
+/*
+ * Can JPS run with these step costs?  Its pruning assumes that a diagonal
+ * step is no cheaper than a straight one (else zigzags beat straight
+ * scans) and no dearer than two (else the side cells it prunes are
+ * reached better around the corner): S <= D <= 2S, as with sqrt2.
+ */
+int
+search_jps_costs(const struct costs *c)
+{
+	return c->d_sqrt2 || (c->d >= c->s && c->d <= 2 * c->s);
+}
+
 /* What a negative search_run result means. */
 const char *
 search_strerror(int rc)
@@ -275,6 +289,8 @@ search_strerror(int rc)
 		return "step costs too large for a map this size";
 	case -3:
 		return "-a jps needs a map without terrain costs and -d no-corner-cut";
+	case -4:
+		return "-a jps needs step costs with S <= D <= 2S";
 	}
 	return "search failed";
 }

@@ -77,5 +77,6 @@ int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
 const char *search_strerror(int);
+int	search_jps_costs(const struct costs *);
 
 #endif

@@ -144,8 +144,10 @@ cost_variants() {
             crosscheck "$T/maps" -a jps -d no-corner-cut -H "$h" -t "$tb"
         done
     done
-    for c in 10,14 1,1 1,2 1,3 2.5,sqrt2 1,0.5; do
-        crosscheck "$T/maps" -a jps -c "$c"
+    for c in 10,14 1,1 1,2 2.5,sqrt2 2.5,3.75; do
+        for h in octile chebyshev euclidean manhattan; do
+            crosscheck "$T/maps" -a jps -c "$c" -H "$h"
+        done
     done
     crosscheck "$T/maps" -a jps -w 1.5
 }
@@ -157,6 +159,12 @@ cost_variants() {
     run --separate-stderr "$PATHFIND" -a jps -d always "$root/samples/tutorial.txt"
     [ "$status" -eq 2 ]
     [[ "$stderr" == "pathfind: -a jps supports only -d no-corner-cut"* ]]
+    # its pruning needs S <= D <= 2S (found by the solve fuzzer with -c 1,3)
+    for c in 1,3 1,0.5 1,2.000001; do
+        run --separate-stderr "$PATHFIND" -a jps -c "$c" "$root/samples/tutorial.txt"
+        [ "$status" -eq 2 ]
+        [[ "$stderr" == "pathfind: -a jps needs step costs with S <= D <= 2S"* ]]
+    done
     # without -d, jps means no-corner-cut
     run "$PATHFIND" -a jps "$root/samples/tutorial.txt"
     [ "$status" -eq 0 ]

@@ -268,6 +268,10 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 		CHECK(rc == -3);	/* JPS: uniform costs and no-corner-cut only */
 		return;
 	}
+	if (sp.algo == ALGO_JPS && !search_jps_costs(&sp.costs)) {
+		CHECK(rc == -4);	/* and S <= D <= 2S */
+		return;
+	}
 	CHECK(rc == 0);
 	brute(&p, sp.diag, &sp.costs, start, da, db, reach);
 	/* The optimum over the goals. */
