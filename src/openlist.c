@@ -33,70 +33,6 @@ openlist_free(struct openlist *ol)
 	ol->cap = ol->n = 0;
 }
 
-static inline void
-place(struct openlist *ol, size_t i, const struct ol_entry *x)
-{
-	ol->e[i] = *x;
-	ol->node[x->idx].pos = (uint32_t)i;
-}
-
-/*
- * d-ary heaps, root at 0, children of i at d*i+1 .. d*i+d.  The binary
- * heap is the tutorial's; the 4-ary heap does half as many levels and
- * its four children sit side by side, so a sift-down touches fewer cache
- * lines.  Both move a hole rather than swapping, and keep pos up to date.
- */
-#if defined(__GNUC__)
-#define INLINE inline __attribute__((always_inline))
-#else
-#define INLINE inline
-#endif
-
-static INLINE void
-heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
-{
-	while (i > 0) {
-		size_t p = (i - 1) / d;
-
-		if (!ol_less(x, &ol->e[p]))
-			break;
-		place(ol, i, &ol->e[p]);
-		i = p;
-	}
-	place(ol, i, x);
-}
-
-/*
- * Refill the hole at the root with x (the former last entry).  x nearly
- * always belongs near the bottom, so the hole first goes all the way down
- * along the best children without comparing against x, and x then climbs
- * back the few levels it needs (Floyd's bottom-up variant): about half the
- * comparisons of the textbook sift-down.
- */
-static INLINE void
-heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
-{
-	size_t n = ol->n, c, k, best;
-
-	while ((c = d * i + 1) < n) {
-		best = c;
-		if (d == 4 && c + 3 < n) {	/* a full group: no bounds checks */
-			size_t b2 = ol_less(&ol->e[c + 3], &ol->e[c + 2]) ? c + 3 : c + 2;
-
-			if (ol_less(&ol->e[c + 1], &ol->e[c]))
-				best = c + 1;
-			if (ol_less(&ol->e[b2], &ol->e[best]))
-				best = b2;
-		} else
-			for (k = c + 1; k < c + d && k < n; k++)
-				if (ol_less(&ol->e[k], &ol->e[best]))
-					best = k;
-		place(ol, i, &ol->e[best]);
-		i = best;
-	}
-	heap_up(ol, i, x, d);
-}
-
 /*
  * Sorted list: kept in descending order so that the best entry is last
  * and pops in O(1); insertion shifts the tail, O(n) as the tutorial says.
@@ -118,7 +54,7 @@ sorted_insert(struct openlist *ol, const struct ol_entry *x)
 	ol->n++;
 	for (i = lo + 1; i < ol->n; i++)
 		ol->node[ol->e[i].idx].pos = (uint32_t)i;
-	place(ol, lo, x);
+	ol_place(ol, lo, x);
 }
 
 static void
@@ -137,16 +73,16 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 {
 	switch (ol->kind) {
 	case OL_BINARY_HEAP:
-		heap_up(ol, ol->n++, x, 2);
+		ol_heap_up(ol, ol->n++, x, 2);
 		break;
 	case OL_QUAD_HEAP:
-		heap_up(ol, ol->n++, x, 4);
+		ol_heap_up(ol, ol->n++, x, 4);
 		break;
 	case OL_SORTED_LIST:
 		sorted_insert(ol, x);
 		break;
 	case OL_UNSORTED_LIST:
-		place(ol, ol->n++, x);
+		ol_place(ol, ol->n++, x);
 		break;
 	}
 }
@@ -159,17 +95,17 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 
 	switch (ol->kind) {
 	case OL_BINARY_HEAP:
-		heap_up(ol, at, x, 2);
+		ol_heap_up(ol, at, x, 2);
 		break;
 	case OL_QUAD_HEAP:
-		heap_up(ol, at, x, 4);
+		ol_heap_up(ol, at, x, 4);
 		break;
 	case OL_SORTED_LIST:
 		sorted_remove(ol, at);
 		sorted_insert(ol, x);
 		break;
 	case OL_UNSORTED_LIST:
-		place(ol, at, x);
+		ol_place(ol, at, x);
 		break;
 	}
 }
@@ -186,12 +122,12 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 	case OL_BINARY_HEAP:
 		*out = ol->e[0];
 		if (--ol->n > 0)
-			heap_down(ol, 0, &ol->e[ol->n], 2);
+			ol_heap_down(ol, 0, &ol->e[ol->n], 2);
 		break;
 	case OL_QUAD_HEAP:
 		*out = ol->e[0];
 		if (--ol->n > 0)
-			heap_down(ol, 0, &ol->e[ol->n], 4);
+			ol_heap_down(ol, 0, &ol->e[ol->n], 4);
 		break;
 	case OL_SORTED_LIST:
 		*out = ol->e[--ol->n];
@@ -202,7 +138,7 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 				best = i;
 		*out = ol->e[best];
 		if (best != --ol->n)
-			place(ol, best, &ol->e[ol->n]);
+			ol_place(ol, best, &ol->e[ol->n]);
 		break;
 	}
 	return 1;

@@ -114,16 +114,19 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
  * still offered in the documented order N NE E SE S SW W NW.
  */
 static INLINE void
-loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enum heur heur)
+loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enum heur heur,
+    const int fast)
 {
 	const struct grid *g = c->grid;
 	const uint8_t *cell = g->cell;
 	struct node *node = c->s->node;
 	const long stride = (long)g->stride;
 	const uint32_t goal = c->goal;
+	struct openlist *ol = &c->s->ol;
 	struct ol_entry e;
+	int more = fast ? ol_quad_pop(ol, &e) : openlist_pop(ol, &e);
 
-	while (openlist_pop(&c->s->ol, &e)) {
+	while (more) {
 		uint32_t i = e.idx;
 		int x, y;
 		unsigned cn, ce, cs, cw, t;
@@ -138,7 +141,7 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 		}
 		r->expanded++;
 		gi = node[i].g;
-		y = (int)(i / (uint32_t)stride);
+		y = (int)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
 		x = (int)(i - (uint32_t)y * (uint32_t)stride);
 		if (c->s->obs != NULL && c->s->obs->expand != NULL)
 			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
@@ -149,7 +152,7 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((tc) != 0) relax(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy))
+		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), fast)
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -175,16 +178,24 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 #undef DIAG_OK
 		if (c->s->obs != NULL && c->s->obs->done != NULL)
 			c->s->obs->done(c->s->obs->arg);
+		more = fast ? ol_quad_pop(ol, &e) : openlist_pop(ol, &e);
 	}
 }
 
-#define LOOP_HEURS(rule) \
+#define LOOP_HEURS(rule, quad) \
 	switch (c.heur) { \
-	case H_MANHATTAN: loop(&c, r, rule, H_MANHATTAN); break; \
-	case H_OCTILE: loop(&c, r, rule, H_OCTILE); break; \
-	case H_EUCLIDEAN: loop(&c, r, rule, H_EUCLIDEAN); break; \
-	case H_CHEBYSHEV: loop(&c, r, rule, H_CHEBYSHEV); break; \
-	case H_ZERO: loop(&c, r, rule, H_ZERO); break; \
+	case H_MANHATTAN: loop(&c, r, rule, H_MANHATTAN, quad); break; \
+	case H_OCTILE: loop(&c, r, rule, H_OCTILE, quad); break; \
+	case H_EUCLIDEAN: loop(&c, r, rule, H_EUCLIDEAN, quad); break; \
+	case H_CHEBYSHEV: loop(&c, r, rule, H_CHEBYSHEV, quad); break; \
+	case H_ZERO: loop(&c, r, rule, H_ZERO, quad); break; \
+	}
+#define LOOP_RULES(quad) \
+	switch (p->diag) { \
+	case DIAG_NEVER: LOOP_HEURS(DIAG_NEVER, quad); break; \
+	case DIAG_NO_CORNER_CUT: LOOP_HEURS(DIAG_NO_CORNER_CUT, quad); break; \
+	case DIAG_NO_SQUEEZE: LOOP_HEURS(DIAG_NO_SQUEEZE, quad); break; \
+	case DIAG_ALWAYS: LOOP_HEURS(DIAG_ALWAYS, quad); break; \
 	}
 
 /*
@@ -213,7 +224,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
 		return -4;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
-	c.tb = p->tb;
+	c.smask = p->tb == TB_HIGH_H ? UINT64_MAX : 0;	/* high h first: ~h */
+	c.sand = p->tb == TB_LOW_H || p->tb == TB_HIGH_H ? UINT64_MAX : 0;
+	c.tmask = p->tb == TB_FIFO ? 0 : UINT32_MAX;
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
 
 	/*
@@ -245,6 +258,13 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		for (int t = 0; t < 10; t++)
 			c.step[d][t] = (d & 1 ? c.ku.dq : c.ku.sq) * (uint64_t)t;
 
+	/*
+	 * i / stride as a multiplication: with m = floor(2^44 / stride) + 1,
+	 * (i * m) >> 44 is the quotient whenever i * stride < 2^44, and the
+	 * limits keep i * stride below (w + 2)^2 (h + 2) < 2^43; the product
+	 * stays below 2^61.
+	 */
+	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
 	c.tagbase = s->gen << 4;
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
@@ -257,12 +277,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		jps_loop(&c, r);
 		return 0;
 	}
-	switch (p->diag) {
-	case DIAG_NEVER: LOOP_HEURS(DIAG_NEVER); break;
-	case DIAG_NO_CORNER_CUT: LOOP_HEURS(DIAG_NO_CORNER_CUT); break;
-	case DIAG_NO_SQUEEZE: LOOP_HEURS(DIAG_NO_SQUEEZE); break;
-	case DIAG_ALWAYS: LOOP_HEURS(DIAG_ALWAYS); break;
-	}
+	/* The default open list gets loops of its own. */
+	if (p->ol == OL_QUAD_HEAP)
+		LOOP_RULES(1)
+	else
+		LOOP_RULES(0)
 	return 0;
 }
 

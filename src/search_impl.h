@@ -41,7 +41,6 @@ struct ctx {
 	const struct grid *grid;
 	struct search *s;
 	enum heur heur;
-	enum tiebreak tb;
 	uint32_t weight;
 	struct keyunits ku;
 	uint32_t start;
@@ -49,7 +48,10 @@ struct ctx {
 	long off[8];
 	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
 	uint32_t seq;
+	uint64_t smask, sand;	/* the tie-break is (h ^ smask) & sand */
+	uint32_t tmask;		/* stamps are seq ^ tmask: 0 for fifo, else ~0 */
 	uint32_t tagbase;	/* generation << 4: tags of this search */
+	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
 };
 
 #if defined(__GNUC__)
@@ -122,25 +124,25 @@ mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
 	if (c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
 		wh = h / 1000 * c->weight + h % 1000 * c->weight / 1000;
 	e->f = g + wh;
-	e->s = c->tb == TB_LOW_H ? h : c->tb == TB_HIGH_H ? ~h : 0;
+	e->s = (h ^ c->smask) & c->sand;
 	/* Stamps count up; "most recent first" compares their complement. */
-	c->seq++;
-	e->t = c->tb == TB_FIFO ? c->seq : ~c->seq;
+	e->t = ++c->seq ^ c->tmask;
 	e->idx = i;
 }
 
 /*
  * Offer cell j, reached from the current node in direction d at cost ng,
  * to the open list: new nodes are pushed, open ones improved, closed ones
- * left alone (they are never reopened).
+ * left alone (they are never reopened).  fast is a constant where this is
+ * inlined: 1 when the open list is the 4-ary heap (the default), whose
+ * operations are then inlined too.
  */
 static INLINE void
-relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y)
+relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
+    uint64_t ng, int x, int y, const int fast)
 {
 	struct node *nj = &c->s->node[j];
 	struct ol_entry ne;
-
 	uint64_t h;
 	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
 
@@ -151,14 +153,27 @@ relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
 	h = heuristic(c, heur, x, y);
 	mkkey(c, &ne, j, ng, h);
 	if (improved) {
-		openlist_decrease(&c->s->ol, &ne);
+		if (fast)
+			ol_quad_decrease(&c->s->ol, &ne);
+		else
+			openlist_decrease(&c->s->ol, &ne);
 		r->updated++;
 	} else {
-		openlist_push(&c->s->ol, &ne);
+		if (fast)
+			ol_quad_push(&c->s->ol, &ne);
+		else
+			openlist_push(&c->s->ol, &ne);
 		r->generated++;
 	}
 	if (c->s->obs != NULL && c->s->obs->offer != NULL)
 		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
+}
+
+static INLINE void
+relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
+    uint64_t ng, int x, int y)
+{
+	relax_ol(c, heur, r, j, d, ng, x, y, 0);
 }
 
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
