@@ -18,6 +18,8 @@
 #define K_CELL    (CELL_COST | CELL_GOAL)
 #define K_HEAVY   0x0e		/* some bit of a cost above 1 */
 
+#define RESERVE_CELLS ((size_t)1 << 22)	/* see read_movingai */
+
 static uint8_t kind[256];	/* ASCII maps */
 static uint8_t mkind[256];	/* MovingAI maps */
 
@@ -43,18 +45,28 @@ kind_init(void)
 
 /*
  * The per-byte loop: out[i] = tab[s[i]] for i < n, returning the OR of
- * the entries.  Eight bytes a round, OR-ed together as one word read
- * back from out (the order of the bytes in it does not matter), so that
- * a byte costs little more than its two loads and its store.
+ * the entries.  Eight bytes a round: eight equal bytes (most of a map, in
+ * runs of floor or wall) take one lookup; other rounds take eight, OR-ed
+ * together as one word read back from out (the order of the bytes in a
+ * word does not matter to either), so that a byte costs little more than
+ * its two loads and its store.
  */
 static unsigned
 translate(const uint8_t *restrict tab, const unsigned char *restrict s, size_t n,
     uint8_t *restrict out)
 {
+	const uint64_t ones = 0x0101010101010101u;
 	uint64_t all = 0, w;
 	size_t i = 0;
 
 	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, sizeof(w));
+		if (w == s[i] * ones) {
+			w = tab[s[i]] * ones;
+			memcpy(out + i, &w, sizeof(w));
+			all |= w;
+			continue;
+		}
 		out[i] = tab[s[i]];
 		out[i + 1] = tab[s[i + 1]];
 		out[i + 2] = tab[s[i + 2]];
@@ -474,8 +486,18 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		    "67108864");
 		return skip_map(r, d);
 	}
-	/* The cells go straight to their places in the padded grid. */
+	/*
+	 * The cells go straight to their places in the padded grid.  Room
+	 * for the whole map at once, so that nothing is copied as it grows;
+	 * but past RESERVE_CELLS only as the rows come, so that a header that
+	 * promises more rows than follow does not claim memory for them.
+	 */
 	stride = (size_t)w + 2;
+	if ((size_t)w * (size_t)h <= RESERVE_CELLS &&
+	    (grow(&m->text, &m->textcap, (size_t)w * (size_t)h + 1, 1) != 0 ||
+	    grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
+	    grow(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0))
+		return nomem(r, m, d);
 	for (y = 0; y < h; y++) {
 		char what[96];
 		uint8_t *c;
