@@ -52,7 +52,13 @@ build/bench/genmap: bench/genmap.c
 	mkdir -p build/bench
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm
 
-bench: pathfind build/bench/genmap
+# The parse speed and BFS floor driver: pathfind's own map reader.
+build/bench/floor: bench/floor.c src/map.c src/lines.c src/map.h src/lines.h
+	mkdir -p build/bench
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
+	    bench/floor.c src/map.c src/lines.c
+
+bench: pathfind build/bench/genmap build/bench/floor
 	sh bench/run.sh
 
 install: pathfind

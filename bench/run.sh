@@ -5,17 +5,25 @@
 # always the maps bench/genmap.c writes into build/bench (random, maze and
 # rooms at 512x512 and 2048x2048, deterministic).  One row per map and
 # configuration; the search times are pathfind's own per-query clock,
-# summed (parsing and output excluded).  Environment:
+# summed (parsing and output excluded).  Then, as "floor", a second table
+# from bench/floor.c: per map the parse speed of pathfind's map reader and
+# the time per node of a plain breadth-first search over the same cells,
+# the floor Dijkstra's ns/expansion is judged against.  Environment:
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
-#   BENCH_ALGOS algorithms to run (default "astar dijkstra jps")
+#   BENCH_ALGOS algorithms to run, and "floor" for the second table
+#               (default "astar dijkstra jps floor"; "floor" alone skips
+#               the searches)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=$top/pathfind
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
-algos=${BENCH_ALGOS:-astar dijkstra jps}
 filter=${BENCH_MAPS:-}
+algos= floor=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor}; do
+	case $a in floor) floor=1 ;; *) algos="$algos $a" ;; esac
+done
 mkdir -p "$out"
 
 # Generated maps: deterministic seeds, reused when already there.
@@ -44,31 +52,56 @@ row() {
 	grep -m 3 'mismatch:' "$log" >&2 || true
 }
 
-echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
-for scen in "$dir"/*.map.scen "$out"/gen-*.map.scen; do
-	[ -f "$scen" ] || continue
-	name=$(basename "$scen" .map.scen)
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	for a in $algos; do
-		row "$name" "$a" quad-heap 1 "$scen"
+# scens: the scenario files, one a line: BENCH_DIR's, then the generated ones.
+scens() {
+	for scen in "$dir"/*.map.scen "$out"/gen-*.map.scen; do
+		[ -f "$scen" ] || continue
+		case $(basename "$scen" .map.scen) in *"$filter"*) echo "$scen" ;; esac
 	done
-done
-# The open-list strategies and threads, on small maps where the lists are bearable.
-for name in arena den312d AR0011SR; do
-	scen=$dir/$name.map.scen
-	[ -f "$scen" ] || continue
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	for ol in binary-heap sorted-list unsorted-list; do
-		[ "$name" = AR0011SR ] && [ "$ol" != binary-heap ] && continue
-		row "$name" astar "$ol" 1 "$scen"
+}
+
+if [ -n "$algos" ]; then
+	echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	scens | while read -r scen; do
+		name=$(basename "$scen" .map.scen)
+		for a in $algos; do
+			row "$name" "$a" quad-heap 1 "$scen" </dev/null
+		done
 	done
-done
-for name in AR0011SR gen-random512; do
-	scen=$dir/$name.map.scen
-	[ -f "$scen" ] || scen=$out/$name.map.scen
-	[ -f "$scen" ] || continue
-	case $name in *"$filter"*) ;; *) continue ;; esac
-	row "$name" astar quad-heap 2 "$scen"
-done
+	# The open-list strategies and threads, on small maps where the lists are bearable.
+	for name in arena den312d AR0011SR; do
+		scen=$dir/$name.map.scen
+		[ -f "$scen" ] || continue
+		case $name in *"$filter"*) ;; *) continue ;; esac
+		for ol in binary-heap sorted-list unsorted-list; do
+			[ "$name" = AR0011SR ] && [ "$ol" != binary-heap ] && continue
+			row "$name" astar "$ol" 1 "$scen"
+		done
+	done
+	for name in AR0011SR gen-random512; do
+		scen=$dir/$name.map.scen
+		[ -f "$scen" ] || scen=$out/$name.map.scen
+		[ -f "$scen" ] || continue
+		case $name in *"$filter"*) ;; *) continue ;; esac
+		row "$name" astar quad-heap 2 "$scen"
+	done
+fi
+
+# floor: parse MB/s and the BFS floor, one row a map.
+if [ "$floor" = 1 ]; then
+	[ -n "$algos" ] && echo
+	echo "| map | parse MB/s | BFS floor ns/node | cells |"
+	echo "|---|---|---|---|"
+	scens | while read -r scen; do
+		name=$(basename "$scen" .map.scen)
+		"$out/floor" "${scen%.scen}" </dev/null | awk -v map="$name" '
+		{
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			printf "| %s | %.0f | %.1f | %d |\n", map, v["parse_mbps"], v["ns_per_node"], v["cells"]
+			found = 1
+		}
+		END { if (!found) printf "| %s | failed |\n", map }'
+	done
+fi
 exit 0

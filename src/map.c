@@ -6,8 +6,19 @@
 
 #include "map.h"
 
-/* What each byte means in an ASCII map. */
-enum { K_BAD = 0, K_WALL = 10, K_A = 11, K_B = 12 };	/* 1-9: terrain cost */
+/*
+ * What each byte means: a 256-entry table per format from byte to the
+ * grid cell it becomes (terrain cost 1-9, 0 blocked, CELL_GOAL), with
+ * K_SPECIAL on the bytes the fast loop cannot finish alone: the ASCII A
+ * and B (which must be recorded) and every byte that is not allowed.
+ * Costs 2-9 all have a bit of 0x0e set and 1 has none, so the OR of a
+ * map's entries also says whether it is uniform.
+ */
+#define K_SPECIAL 0x80
+#define K_CELL    (CELL_COST | CELL_GOAL)
+#define K_HEAVY   0x0e		/* some bit of a cost above 1 */
+
+#define RESERVE_CELLS ((size_t)1 << 22)	/* see read_movingai */
 
 static uint8_t kind[256];	/* ASCII maps */
 static uint8_t mkind[256];	/* MovingAI maps */
@@ -17,17 +28,62 @@ kind_init(void)
 {
 	int c;
 
-	if (kind['#'] == K_WALL)
+	if (kind[0] == K_SPECIAL)
 		return;
+	memset(kind, K_SPECIAL, sizeof(kind));
+	memset(mkind, K_SPECIAL, sizeof(mkind));
 	for (c = '1'; c <= '9'; c++)
 		kind[c] = (uint8_t)(c - '0');
 	kind['.'] = kind[' '] = 1;
-	kind['A'] = K_A;
-	kind['B'] = K_B;
-	kind['#'] = K_WALL;
+	kind['A'] = K_SPECIAL | 1;
+	kind['B'] = K_SPECIAL | CELL_GOAL | 1;
+	kind['#'] = 0;
 	/* MovingAI: ground and swamp are passable, the rest blocked. */
 	mkind['.'] = mkind['G'] = mkind['S'] = 1;
-	mkind['@'] = mkind['O'] = mkind['T'] = mkind['W'] = K_WALL;
+	mkind['@'] = mkind['O'] = mkind['T'] = mkind['W'] = 0;
+}
+
+/*
+ * The per-byte loop: out[i] = tab[s[i]] for i < n, returning the OR of
+ * the entries.  Eight bytes a round: eight equal bytes (most of a map, in
+ * runs of floor or wall) take one lookup; other rounds take eight, OR-ed
+ * together as one word read back from out (the order of the bytes in a
+ * word does not matter to either), so that a byte costs little more than
+ * its two loads and its store.
+ */
+static unsigned
+translate(const uint8_t *restrict tab, const unsigned char *restrict s, size_t n,
+    uint8_t *restrict out)
+{
+	const uint64_t ones = 0x0101010101010101u;
+	uint64_t all = 0, w;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, sizeof(w));
+		if (w == s[i] * ones) {
+			w = tab[s[i]] * ones;
+			memcpy(out + i, &w, sizeof(w));
+			all |= w;
+			continue;
+		}
+		out[i] = tab[s[i]];
+		out[i + 1] = tab[s[i + 1]];
+		out[i + 2] = tab[s[i + 2]];
+		out[i + 3] = tab[s[i + 3]];
+		out[i + 4] = tab[s[i + 4]];
+		out[i + 5] = tab[s[i + 5]];
+		out[i + 6] = tab[s[i + 6]];
+		out[i + 7] = tab[s[i + 7]];
+		memcpy(&w, out + i, sizeof(w));
+		all |= w;
+	}
+	for (; i < n; i++)
+		all |= out[i] = tab[s[i]];
+	all |= all >> 32;
+	all |= all >> 16;
+	all |= all >> 8;
+	return (unsigned)(all & 0xff);
 }
 
 int
@@ -80,12 +136,13 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
+/* An unknown byte c at line:col of an ASCII or (movingai) a MovingAI map. */
 static void
-badchar(struct diag *d, long line, long col, unsigned char c)
+badchar(struct diag *d, long line, long col, unsigned char c, int movingai)
 {
 	char what[16];
 
-	if (c == '0') {
+	if (c == '0' && !movingai) {
 		seterr(d, line, col, "%s", "terrain '0' not allowed (terrain costs are 1-9)");
 		return;
 	}
@@ -93,7 +150,8 @@ badchar(struct diag *d, long line, long col, unsigned char c)
 		snprintf(what, sizeof(what), "'%c'", c);
 	else
 		snprintf(what, sizeof(what), "0x%02x", c);
-	seterr(d, line, col, "unknown character %s (allowed: A B # . space 1-9)", what);
+	seterr(d, line, col, movingai ? "unknown character %s (allowed: . G S @ O T W)" :
+	    "unknown character %s (allowed: A B # . space 1-9)", what);
 }
 
 /* Skip the rest of a bad map: everything up to the next empty line. */
@@ -116,58 +174,29 @@ skip_map(struct mapreader *r, struct diag *d)
 	return MAP_BAD;
 }
 
-/* Fill the padded grid from the rows read. */
-static int
-build_grid(struct map *m, int w, int h, const uint8_t *table)
+/* Set the grid's size fields for a w x h map. */
+static void
+grid_size(struct grid *g, int w, int h)
 {
-	struct grid *g = &m->grid;
-	size_t stride = (size_t)w + 2, ncells = stride * ((size_t)h + 2);
-	int x, y;
-
-	if (grow(&g->cell, &m->cellcap, ncells, 1) != 0)
-		return -1;
-	memset(g->cell, 0, ncells);
 	g->w = w, g->h = h;
-	g->stride = stride;
-	g->ncells = ncells;
-	g->ngoal = 0;
-	g->uniform = 1;
-	for (y = 0; y < h; y++) {
-		const unsigned char *row = (const unsigned char *)m->text + m->row[y].off;
-		uint8_t *c = g->cell + (size_t)(y + 1) * stride + 1;
-
-		for (x = 0; x < m->row[y].len; x++) {
-			uint8_t k = table[row[x]];
-
-			if (k <= 9) {
-				c[x] = k;
-				if (k > 1)
-					g->uniform = 0;
-			}
-			else if (k == K_A) {
-				c[x] = 1;
-				g->start = (uint32_t)(c + x - g->cell);
-			} else if (k == K_B) {
-				c[x] = 1 | CELL_GOAL;
-				if (grow(&g->goal, &m->goalcap, g->ngoal + 1, sizeof(*g->goal)) != 0)
-					return -1;
-				g->goal[g->ngoal++] = (uint32_t)(c + x - g->cell);
-			}
-		}
-	}
-	return 0;
+	g->stride = (size_t)w + 2;
+	g->ncells = g->stride * ((size_t)h + 2);
 }
 
-/* Append row h to the map's text.  -1 on ENOMEM. */
+/*
+ * Append row y to the map's text and make its cells cellend bytes.
+ * -1 on ENOMEM.
+ */
 static int
-store_row(struct map *m, size_t *textlen, int h, const char *s, size_t n)
+store_row(struct map *m, size_t *textlen, int y, const char *s, size_t n, size_t cellend)
 {
 	if (grow(&m->text, &m->textcap, *textlen + n + 1, 1) != 0 ||
-	    grow(&m->row, &m->rowcap, (size_t)h + 1, sizeof(*m->row)) != 0)
+	    grow(&m->row, &m->rowcap, (size_t)y + 1, sizeof(*m->row)) != 0 ||
+	    grow(&m->grid.cell, &m->cellcap, cellend, 1) != 0)
 		return -1;
 	memcpy(m->text + *textlen, s, n);
-	m->row[h].off = *textlen;
-	m->row[h].len = (int)n;
+	m->row[y].off = *textlen;
+	m->row[y].len = (int)n;
 	*textlen += n;
 	return 0;
 }
@@ -196,16 +225,109 @@ nomem_at_end(struct map *m, struct diag *d)
 	return MAP_BAD;
 }
 
+/*
+ * Check an ASCII row the slow way, byte by byte in reading order, as the
+ * fast loop cannot: the first bad byte or second A is the error (-1,
+ * *d set).  Records the A's position in *aline, *acol and, as y << 16 | x
+ * until the map's width is known, in g->start.
+ */
+static int
+check_ascii_row(struct grid *g, struct diag *d, long line, int y,
+    const unsigned char *s, size_t n, long *aline, long *acol)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!(kind[s[i]] & K_SPECIAL) || s[i] == 'B')
+			continue;
+		if (s[i] != 'A') {
+			badchar(d, line, (long)i + 1, s[i], 0);
+			return -1;
+		}
+		if (*aline != 0) {
+			char first[48];
+
+			snprintf(first, sizeof(first), "%ld:%ld", *aline, *acol);
+			seterr(d, line, (long)i + 1, "second start 'A' (the first is at %s)", first);
+			return -1;
+		}
+		*aline = line, *acol = (long)i + 1;
+		g->start = (uint32_t)y << 16 | (uint32_t)i;
+	}
+	return 0;
+}
+
+/*
+ * After a good row with an A or B: finish their cells (the fast loop left
+ * the K_SPECIAL bit) and record the Bs, as y << 16 | x.  -1 on ENOMEM.
+ */
+static int
+mark_ascii_row(struct map *m, int y, const unsigned char *s, size_t n, uint8_t *cell)
+{
+	struct grid *g = &m->grid;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!(cell[i] & K_SPECIAL))
+			continue;
+		cell[i] &= K_CELL;
+		if (s[i] != 'B')
+			continue;
+		if (grow(&g->goal, &m->goalcap, g->ngoal + 1, sizeof(*g->goal)) != 0)
+			return -1;
+		g->goal[g->ngoal++] = (uint32_t)y << 16 | (uint32_t)i;
+	}
+	return 0;
+}
+
+/*
+ * The end of an ASCII map: its width is known now.  The cells were kept
+ * packed, row y at cell[row[y].off] like the text; move them to their
+ * places in the padded grid, last row first (row y's place starts past
+ * the packed rows before it, so nothing is overwritten before it moved),
+ * and turn the A's and the Bs' y << 16 | x into cell indices.
+ */
+static int
+spread_ascii(struct map *m, int w, int h)
+{
+	struct grid *g = &m->grid;
+	size_t stride = (size_t)w + 2, k;
+	int y;
+
+	if (grow(&g->cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0)
+		return -1;
+	grid_size(g, w, h);
+	for (y = h - 1; y >= 0; y--) {
+		uint8_t *c = g->cell + ((size_t)y + 1) * stride;
+		size_t len = (size_t)m->row[y].len;
+
+		memmove(c + 1, g->cell + m->row[y].off, len);
+		c[0] = 0;
+		memset(c + 1 + len, 0, stride - 1 - len);
+	}
+	memset(g->cell, 0, stride);
+	memset(g->cell + ((size_t)h + 1) * stride, 0, stride);
+	g->start = (uint32_t)(((g->start >> 16) + 1) * stride + (g->start & 0xffff) + 1);
+	for (k = 0; k < g->ngoal; k++)
+		g->goal[k] = (uint32_t)(((g->goal[k] >> 16) + 1) * stride + (g->goal[k] & 0xffff) + 1);
+	return 0;
+}
+
 /* An ASCII map: rows up to the next empty line; s, n is its first row. */
 static int
 read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, size_t n, int rc)
 {
-	size_t textlen = 0, i;
+	struct grid *g = &m->grid;
+	size_t textlen = 0;
 	long aline = 0, acol = 0;
-	int h = 0, w = 0, nb = 0;
+	unsigned all = 0;
+	int h = 0, w = 0;
 
+	g->ngoal = 0;
 	for (;;) {
+		const unsigned char *u = (const unsigned char *)s;
 		long line = r->lines.lineno;
+		unsigned t;
 
 		if (rc == LINES_LONG) {
 			seterr(d, line, MAP_MAX_WIDTH + 1,
@@ -223,28 +345,21 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 			    "67108864");
 			return skip_map(r, d);
 		}
-		for (i = 0; i < n; i++) {
-			uint8_t k = kind[(unsigned char)s[i]];
-
-			if (k == K_BAD) {
-				badchar(d, line, (long)i + 1, (unsigned char)s[i]);
+		/* Cells packed like the text: see spread_ascii. */
+		if (store_row(m, &textlen, h, s, n, textlen + n) != 0) {
+			/* A bad row is reported before the memory it lacked. */
+			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
 				return skip_map(r, d);
-			}
-			if (k == K_A) {
-				if (aline != 0) {
-					char first[48];
-
-					snprintf(first, sizeof(first), "%ld:%ld", aline, acol);
-					seterr(d, line, (long)i + 1,
-					    "second start 'A' (the first is at %s)", first);
-					return skip_map(r, d);
-				}
-				aline = line, acol = (long)i + 1;
-			} else if (k == K_B)
-				nb++;
-		}
-		if (store_row(m, &textlen, h, s, n) != 0)
 			return nomem(r, m, d);
+		}
+		t = translate(kind, u, n, g->cell + m->row[h].off);
+		all |= t;
+		if (t & K_SPECIAL) {
+			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
+				return skip_map(r, d);
+			if (mark_ascii_row(m, h, u, n, g->cell + m->row[h].off) != 0)
+				return nomem(r, m, d);
+		}
 		h++;
 
 		rc = lines_next(&r->lines, &s, &n);
@@ -257,12 +372,13 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		seterr(d, m->line, 1, "%s", "no start 'A' in map");
 		return MAP_BAD;
 	}
-	if (nb == 0) {
+	if (g->ngoal == 0) {
 		seterr(d, m->line, 1, "%s", "no goal 'B' in map");
 		return MAP_BAD;
 	}
-	if (build_grid(m, w, h, kind) != 0)
+	if (spread_ascii(m, w, h) != 0)
 		return nomem_at_end(m, d);
+	g->uniform = (all & K_HEAVY) == 0;
 	return MAP_OK;
 }
 
@@ -295,6 +411,20 @@ keyword(const char *s, size_t n, const char *kw)
 	return n >= k && memcmp(s, kw, k) == 0 && (n == k || s[k] == ' ');
 }
 
+/* The first bad byte of a MovingAI row is an error (-1, *d set); else 0. */
+static int
+check_movingai_row(struct diag *d, long line, const unsigned char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (mkind[s[i]] & K_SPECIAL) {
+			badchar(d, line, (long)i + 1, s[i], 1);
+			return -1;
+		}
+	return 0;
+}
+
 /*
  * A MovingAI map: "type T", "height H", "width W" (either order), "map",
  * then exactly H rows of exactly W cells.  s, n is the "type" line.
@@ -302,7 +432,7 @@ keyword(const char *s, size_t n, const char *kw)
 static int
 read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s, size_t n)
 {
-	size_t textlen = 0, i;
+	size_t textlen = 0, stride, i;
 	int rc, h = 0, w = 0, y;
 
 	n = n > 5 ? n - 5 : 0;	/* the type word, after "type " */
@@ -356,8 +486,21 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		    "67108864");
 		return skip_map(r, d);
 	}
+	/*
+	 * The cells go straight to their places in the padded grid.  Room
+	 * for the whole map at once, so that nothing is copied as it grows;
+	 * but past RESERVE_CELLS only as the rows come, so that a header that
+	 * promises more rows than follow does not claim memory for them.
+	 */
+	stride = (size_t)w + 2;
+	if ((size_t)w * (size_t)h <= RESERVE_CELLS &&
+	    (grow(&m->text, &m->textcap, (size_t)w * (size_t)h + 1, 1) != 0 ||
+	    grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
+	    grow(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0))
+		return nomem(r, m, d);
 	for (y = 0; y < h; y++) {
 		char what[96];
+		uint8_t *c;
 
 		rc = lines_next(&r->lines, &s, &n);
 		if (rc == LINES_ERR)
@@ -373,20 +516,19 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 			seterr(d, r->lines.lineno, (long)(n < (size_t)w ? n : (size_t)w) + 1, "%s", what);
 			return skip_map(r, d);
 		}
-		for (i = 0; i < n; i++)
-			if (mkind[(unsigned char)s[i]] == K_BAD) {
-				char c[16];
-
-				if (s[i] > 0x20 && s[i] < 0x7f)
-					snprintf(c, sizeof(c), "'%c'", s[i]);
-				else
-					snprintf(c, sizeof(c), "0x%02x", (unsigned char)s[i]);
-				seterr(d, r->lines.lineno, (long)i + 1,
-				    "unknown character %s (allowed: . G S @ O T W)", c);
+		if (store_row(m, &textlen, y, s, n, ((size_t)y + 2) * stride) != 0) {
+			/* A bad row is reported before the memory it lacked. */
+			if (check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, n) != 0)
 				return skip_map(r, d);
-			}
-		if (store_row(m, &textlen, y, s, n) != 0)
 			return nomem(r, m, d);
+		}
+		c = m->grid.cell + ((size_t)y + 1) * stride;
+		if (y == 0)
+			memset(m->grid.cell, 0, stride);
+		c[0] = c[stride - 1] = 0;
+		if ((translate(mkind, (const unsigned char *)s, n, c + 1) & K_SPECIAL) &&
+		    check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, n) != 0)
+			return skip_map(r, d);
 	}
 	/* The rows must end the map: a further row means a wrong height. */
 	rc = lines_next(&r->lines, &s, &n);
@@ -400,9 +542,13 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		return skip_map(r, d);
 	}
 	m->movingai = 1;
-	if (build_grid(m, w, h, mkind) != 0)
+	if (grow(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0)
 		return nomem_at_end(m, d);
+	memset(m->grid.cell + ((size_t)h + 1) * stride, 0, stride);
+	grid_size(&m->grid, w, h);
+	m->grid.uniform = 1;
 	m->grid.start = 0;
+	m->grid.ngoal = 0;
 	return MAP_OK;
 }
 
@@ -467,43 +613,111 @@ map_more(struct mapreader *r)
 	return rc == LINES_ERR;
 }
 
+/* The root of cell i's tree in grid_components, halving the path on the way. */
+static uint32_t
+find(uint32_t *parent, uint32_t i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+/*
+ * The eight cells from p, one byte each: bit 4 of a byte is set when its
+ * cell is free (cost 1-15 plus 15 carries into bit 4, 0 plus 15 does not,
+ * and no byte carries into the next).  Byte order does not matter where
+ * two such words are compared byte for byte.
+ */
+static uint64_t
+free8(const uint8_t *p)
+{
+	const uint64_t cost = 0x0f0f0f0f0f0f0f0fu;
+	uint64_t w;
+
+	memcpy(&w, p, sizeof(w));
+	return ((w & cost) + cost) & 0x1010101010101010u;
+}
+
+/* Join the trees of cells a and j: the larger root below the smaller. */
+static void
+join(uint32_t *label, uint32_t a, uint32_t j)
+{
+	uint32_t ra = find(label, a), rj = find(label, j);
+
+	if (ra < rj)
+		label[rj] = ra;
+	else
+		label[ra] = rj;
+}
+
 /*
  * Label the connected components of the passable cells: label[i] is the
- * same for two cells exactly when one can reach the other.  With eight
- * set, diagonal steps connect too (the "always" rule); the other diagonal
+ * same for two cells exactly when one can reach the other (the labels are
+ * cell indices, good for comparing and nothing else).  With eight set,
+ * diagonal steps connect too (the "always" rule); the other diagonal
  * rules never connect more than orthogonal steps do, because they only
  * allow a diagonal step beside a passable orthogonal cell.  Blocked cells
- * get label 0.  queue must hold ncells entries.  A flood fill, O(cells).
+ * get label 0.  label must hold g->ncells entries.
+ *
+ * Union-find over the runs of free cells in each row, with label[] as
+ * the forest: a parent always has a smaller index than its child, a root
+ * is its own parent.  A run's cells point to its first cell, which is
+ * joined with every run of the row above that touches it: those
+ * overlapping its columns, and with eight set those one column beyond.
+ * Joining links the larger root below the smaller, so that one pass in
+ * index order then turns every parent into its root, each parent being
+ * done before its children.  Eight blocked cells at a time are skipped
+ * (free8), and so are eight cells above with no run starting among them.
+ * O(cells).
  */
 void
-grid_components(const struct grid *g, int eight, uint32_t *label, uint32_t *queue)
+grid_components(const struct grid *g, int eight, uint32_t *label)
 {
-	const long s = (long)g->stride;
-	const long off[8] = { -s, 1, s, -1, -s + 1, s + 1, s - 1, -s - 1 };
-	int nd = eight ? 8 : 4;
-	uint32_t next = 0;
-	size_t i;
+	const size_t s = g->stride, e = eight ? 1 : 0;
+	const uint8_t *c = g->cell;
+	size_t y, i;
 
 	memset(label, 0, g->ncells * sizeof(*label));
-	for (i = 0; i < g->ncells; i++) {
-		size_t head = 0, tail = 0;
+	for (y = 1; y <= (size_t)g->h; y++) {
+		size_t a = y * s + 1, end = y * s + s - 1;	/* end: the right border */
 
-		if (label[i] != 0 || (g->cell[i] & CELL_COST) == 0)
-			continue;
-		label[i] = ++next;
-		queue[tail++] = (uint32_t)i;
-		while (head < tail) {
-			uint32_t c = queue[head++];
-			int d;
+		while (a < end) {
+			size_t b, j, jend;
 
-			for (d = 0; d < nd; d++) {
-				uint32_t j = (uint32_t)((long)c + off[d]);
-
-				if (label[j] == 0 && (g->cell[j] & CELL_COST) != 0) {
-					label[j] = next;
-					queue[tail++] = j;
-				}
+			if (!(c[a] & CELL_COST)) {
+				a += a + 8 <= end && free8(c + a) == 0 ? 8 : 1;
+				continue;
 			}
+			/* The run [a, b). */
+			label[a] = (uint32_t)a;
+			for (b = a + 1; c[b] & CELL_COST; b++)
+				label[b] = (uint32_t)a;
+			/* Join it with each run above in reach, at its first cell in reach. */
+			j = a - s - e;
+			jend = b - s + e;
+			if (c[j] & CELL_COST)
+				join(label, (uint32_t)a, (uint32_t)j);
+			for (j++; j < jend; j += 8) {
+				size_t k, kend = j + 8 < jend ? j + 8 : jend;
+
+				if (kend == j + 8 && (free8(c + j) & ~free8(c + j - 1)) == 0)
+					continue;
+				for (k = j; k < kend; k++)
+					if ((c[k] & CELL_COST) && !(c[k - 1] & CELL_COST))
+						join(label, (uint32_t)a, (uint32_t)k);
+			}
+			a = b + 1;	/* b is blocked */
 		}
+	}
+	/* Parents before children: label[label[i]] is a root already. */
+	for (i = 0; i < g->ncells; i += 8) {
+		size_t k, kend = i + 8 < g->ncells ? i + 8 : g->ncells;
+
+		if (kend == i + 8 && free8(c + i) == 0)
+			continue;
+		for (k = i; k < kend; k++)
+			label[k] = label[label[k]];
 	}
 }

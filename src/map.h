@@ -67,7 +67,7 @@ void	mapreader_close(struct mapreader *);
 int	map_read(struct mapreader *, struct map *, struct diag *);
 int	map_more(struct mapreader *);
 void	map_free(struct map *);
-void	grid_components(const struct grid *, int, uint32_t *, uint32_t *);
+void	grid_components(const struct grid *, int, uint32_t *);
 
 static inline int grid_x(const struct grid *g, uint32_t i) { return (int)(i % g->stride) - 1; }
 static inline int grid_y(const struct grid *g, uint32_t i) { return (int)(i / g->stride) - 1; }

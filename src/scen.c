@@ -486,19 +486,12 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	b.noguarantee = search_no_guarantee(&b.p);
 
 	/* Components once per map, so that unreachable goals cost no search. */
-	{
-		uint32_t *queue = malloc(map.grid.ncells * sizeof(*queue));
-
-		b.comp = malloc(map.grid.ncells * sizeof(*b.comp));
-		if (queue == NULL || b.comp == NULL) {
-			free(queue);
-			fprintf(stderr, "pathfind: out of memory\n");
-			rc = 2;
-			goto out;
-		}
-		grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp, queue);
-		free(queue);
+	if ((b.comp = malloc(map.grid.ncells * sizeof(*b.comp))) == NULL) {
+		fprintf(stderr, "pathfind: out of memory\n");
+		rc = 2;
+		goto out;
 	}
+	grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp);
 
 	if (strcmp(scen, "-") != 0 && (fd = open(scen, O_RDONLY)) < 0) {
 		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", scen, strerror(errno));
