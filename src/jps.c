@@ -54,12 +54,13 @@ is_goal(const struct ctx *c, uint32_t i)
  * Moving forward, cell k stops the scan if it is blocked, a goal, or
  * forced: a side cell free at k but blocked at k - 1.  For a side line A
  * the word of cells whose side is forced is A & ~(A << 1 | carry), where
- * carry is bit 63 of the previous word (cell k - 1 for k at bit 0); for
- * the first word it is the side cell beside the start, as in a scan cell
- * by cell.  Cells up to the start are masked off, and the first set bit
- * of the rest is where the scan ends.  The padding of blocked cells around
- * the grid ends every scan within the line.  Backward, the same with the
- * shifts turned round (k + 1 is the previous cell) and the highest bit.
+ * carry is bit 63 of the previous word (cell k - 1 for k at bit 0).
+ * OR-ing the three conditions and masking off the cells up to the start
+ * gives a word whose lowest set bit is where the scan ends, as a scan
+ * cell by cell would (it, too, compares the first cell's side with the
+ * start's).  The padding of blocked cells around the grid ends every
+ * scan within the line.  Backward, the same with the shifts turned round
+ * (k + 1 is the previous cell) and the highest set bit.
  */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
 static INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
@@ -93,32 +94,32 @@ highbit(uint64_t v)
 }
 #endif
 
-static INLINE uint64_t
-bit(const uint64_t *line, uint32_t k)
-{
-	return line[k >> 6] >> (k & 63) & 1;
-}
-
 /*
- * The first cell after p on line mid that stops a forward scan; a and b
- * are the side lines, gl the goals' line when goals is set.
+ * The first cell after p on line mid that stops a forward scan, and in
+ * *open whether it is free; a and b are the side lines, gl the goals'
+ * line when goals is set.  The scan starts in p's own word with the cells
+ * up to p masked off, so that the shifts within the word bring in p's side
+ * cells; the carries into bit 0 of that word only reach masked cells.
  */
 static INLINE uint32_t
 stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, const int goals)
+    uint32_t p, int *open, const int goals)
 {
-	uint32_t w = (p + 1) >> 6;
-	uint64_t ca = bit(a, p), cb = bit(b, p);
-	uint64_t keep = ~(uint64_t)0 << ((p + 1) & 63);
+	uint32_t w = p >> 6;
+	uint64_t ca = 0, cb = 0;
+	uint64_t keep = ~(uint64_t)0 << (p & 63) << 1;	/* 0 when p is bit 63 */
 
 	for (;; w++) {
-		uint64_t wa = a[w], wb = b[w];
-		uint64_t stop = ~mid[w] | (wa & ~(wa << 1 | ca)) | (wb & ~(wb << 1 | cb));
+		uint64_t wm = mid[w], wa = a[w], wb = b[w];
+		uint64_t stop = ~wm | (wa & ~(wa << 1 | ca)) | (wb & ~(wb << 1 | cb));
 
 		if (goals)
 			stop |= gl[w];
-		if ((stop &= keep) != 0)
+		if ((stop &= keep) != 0) {
+			stop &= -stop;	/* the lowest bit alone */
+			*open = (wm & stop) != 0;
 			return w << 6 | (uint32_t)lowbit(stop);
+		}
 		keep = ~(uint64_t)0;
 		ca = wa >> 63;
 		cb = wb >> 63;
@@ -128,20 +129,24 @@ stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const ui
 /* The last cell before p on line mid that stops a backward scan. */
 static INLINE uint32_t
 stop_backward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, const int goals)
+    uint32_t p, int *open, const int goals)
 {
-	uint32_t w = (p - 1) >> 6;	/* p >= 1: cell 0 is padding */
-	uint64_t ca = bit(a, p), cb = bit(b, p);
-	uint64_t keep = ~(uint64_t)0 >> (63 - ((p - 1) & 63));
+	uint32_t w = p >> 6;
+	uint64_t ca = 0, cb = 0;
+	uint64_t keep = ((uint64_t)1 << (p & 63)) - 1;	/* the bits below p */
 
 	for (;; w--) {
-		uint64_t wa = a[w], wb = b[w];
-		uint64_t stop = ~mid[w] | (wa & ~(wa >> 1 | ca << 63)) | (wb & ~(wb >> 1 | cb << 63));
+		uint64_t wm = mid[w], wa = a[w], wb = b[w];
+		uint64_t stop = ~wm | (wa & ~(wa >> 1 | ca << 63)) | (wb & ~(wb >> 1 | cb << 63));
 
 		if (goals)
 			stop |= gl[w];
-		if ((stop &= keep) != 0)
-			return w << 6 | (uint32_t)highbit(stop);
+		if ((stop &= keep) != 0) {
+			int k = highbit(stop);
+
+			*open = (int)(wm >> k & 1);
+			return w << 6 | (uint32_t)k;
+		}
 		keep = ~(uint64_t)0;
 		ca = wa & 1;
 		cb = wb & 1;
@@ -177,17 +182,18 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	const uint64_t *gl = goals ? jb->goal[ax] + line * n : NULL;
 	const int onit = line == (ax ? j->gx : j->gy);
 	uint32_t q;
+	int open;
 
 	if (d == E || d == S) {
-		q = stop_forward(mid, mid - n, mid + n, gl, p, goals);
+		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals);
 		if (onit && p < gp && gp < q)
 			return gp - p;
-		return bit(mid, q) ? q - p : 0;
+		return open ? q - p : 0;
 	}
-	q = stop_backward(mid, mid - n, mid + n, gl, p, goals);
+	q = stop_backward(mid, mid - n, mid + n, gl, p, &open, goals);
 	if (onit && q < gp && gp < p)
 		return p - gp;
-	return bit(mid, q) ? p - q : 0;
+	return open ? p - q : 0;
 }
 
 /*
