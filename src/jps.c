@@ -23,9 +23,10 @@
  * first closed cell back along that line whose g fits (see jps_parent);
  * any such cell is an optimal predecessor.
  */
-#include "search_impl.h"
+#include <stdlib.h>
+#include <string.h>
 
-#define NONE UINT32_MAX
+#include "search_impl.h"
 
 static INLINE int
 free_cell(const uint8_t *cell, uint32_t i)
@@ -40,48 +41,239 @@ is_goal(const struct ctx *c, uint32_t i)
 }
 
 /*
- * Scan from i in straight direction d; return the first jump point or
- * NONE.  p1 and p2 are the two directions perpendicular to d.
+ * The block-based scan (Harabor and Grastien, "Improving Jump Point
+ * Search", 2014).  A straight scan reads the grid 64 cells at a time from
+ * bitsets (struct jpsbits): the line it moves along and the lines either
+ * side.  Rows serve east and west; north and south read the columns,
+ * which are stored transposed as rows, so every scan is a scan along an
+ * array of words.  Cell k of a line is bit k % 64 of word k / 64, so
+ * "forward" (east, south) is towards higher bits and "backward" (west,
+ * north) towards lower ones; backward scans find the highest set bit with
+ * clz rather than keeping reversed copies.
+ *
+ * Moving forward, cell k stops the scan if it is blocked, a goal, or
+ * forced: a side cell free at k but blocked at k - 1.  For a side line A
+ * the word of cells whose side is forced is A & ~(A << 1 | carry), where
+ * carry is bit 63 of the previous word (cell k - 1 for k at bit 0).
+ * OR-ing the three conditions and masking off the cells up to the start
+ * gives a word whose lowest set bit is where the scan ends, as a scan
+ * cell by cell would (it, too, compares the first cell's side with the
+ * start's).  The padding of blocked cells around the grid ends every
+ * scan within the line.  Backward, the same with the shifts turned round
+ * (k + 1 is the previous cell) and the highest set bit.
+ */
+#if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
+static INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
+static INLINE int highbit(uint64_t v) { return 63 - __builtin_clzll(v); }
+#else
+/* The portable way: halve the range where the bit is, six times. */
+static INLINE int
+lowbit(uint64_t v)
+{
+	int n = 0, k;
+
+	for (k = 32; k > 0; k >>= 1)
+		if ((v & (((uint64_t)1 << k) - 1)) == 0) {
+			n += k;
+			v >>= k;
+		}
+	return n;
+}
+
+static INLINE int
+highbit(uint64_t v)
+{
+	int n = 0, k;
+
+	for (k = 32; k > 0; k >>= 1)
+		if (v >> k) {
+			n += k;
+			v >>= k;
+		}
+	return n;
+}
+#endif
+
+/*
+ * The first cell after p on line mid that stops a forward scan, and in
+ * *open whether it is free; a and b are the side lines, gl the goals'
+ * line when goals is set.  The scan starts in p's own word with the cells
+ * up to p masked off, so that the shifts within the word bring in p's side
+ * cells; the carries into bit 0 of that word only reach masked cells.
  */
 static INLINE uint32_t
-jump_straight(const struct ctx *c, uint32_t i, int d)
+stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
+    uint32_t p, int *open, const int goals)
 {
-	const uint8_t *cell = c->grid->cell;
-	const long o = c->off[d], o1 = c->off[(d + 2) & 7], o2 = c->off[(d + 6) & 7];
+	uint32_t w = p >> 6;
+	uint64_t ca = 0, cb = 0;
+	uint64_t keep = ~(uint64_t)0 << (p & 63) << 1;	/* 0 when p is bit 63 */
 
-	for (;;) {
-		uint32_t j = (uint32_t)((long)i + o);
+	for (;; w++) {
+		uint64_t wm = mid[w], wa = a[w], wb = b[w];
+		uint64_t stop = ~wm | (wa & ~(wa << 1 | ca)) | (wb & ~(wb << 1 | cb));
 
-		if (!free_cell(cell, j))
-			return NONE;
-		if (is_goal(c, j))
-			return j;
-		if ((free_cell(cell, (uint32_t)((long)j + o1)) && !free_cell(cell, (uint32_t)((long)i + o1))) ||
-		    (free_cell(cell, (uint32_t)((long)j + o2)) && !free_cell(cell, (uint32_t)((long)i + o2))))
-			return j;
-		i = j;
+		if (goals)
+			stop |= gl[w];
+		if ((stop &= keep) != 0) {
+			stop &= -stop;	/* the lowest bit alone */
+			*open = (wm & stop) != 0;
+			return w << 6 | (uint32_t)lowbit(stop);
+		}
+		keep = ~(uint64_t)0;
+		ca = wa >> 63;
+		cb = wb >> 63;
 	}
 }
 
-/* Scan from i in diagonal direction d; return the first jump point or NONE. */
+/* The last cell before p on line mid that stops a backward scan. */
 static INLINE uint32_t
-jump_diagonal(const struct ctx *c, uint32_t i, int d)
+stop_backward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
+    uint32_t p, int *open, const int goals)
 {
-	const uint8_t *cell = c->grid->cell;
-	const int d1 = (d + 7) & 7, d2 = (d + 1) & 7;
-	const long o = c->off[d], o1 = c->off[d1], o2 = c->off[d2];
+	uint32_t w = p >> 6;
+	uint64_t ca = 0, cb = 0;
+	uint64_t keep = ((uint64_t)1 << (p & 63)) - 1;	/* the bits below p */
 
-	for (;;) {
-		uint32_t j = (uint32_t)((long)i + o);
+	for (;; w--) {
+		uint64_t wm = mid[w], wa = a[w], wb = b[w];
+		uint64_t stop = ~wm | (wa & ~(wa >> 1 | ca << 63)) | (wb & ~(wb >> 1 | cb << 63));
 
-		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
-		    !free_cell(cell, (uint32_t)((long)i + o2)) || !free_cell(cell, j))
-			return NONE;
-		if (is_goal(c, j) || jump_straight(c, j, d1) != NONE ||
-		    jump_straight(c, j, d2) != NONE)
-			return j;
-		i = j;
+		if (goals)
+			stop |= gl[w];
+		if ((stop &= keep) != 0) {
+			int k = highbit(stop);
+
+			*open = (int)(wm >> k & 1);
+			return w << 6 | (uint32_t)k;
+		}
+		keep = ~(uint64_t)0;
+		ca = wa & 1;
+		cb = wb & 1;
 	}
+}
+
+/*
+ * What one search's scans need.  gx, gy: the one goal's padded
+ * coordinates, or UINT32_MAX when the goals are the grid's Bs (then the
+ * goal bitsets stop the scans).
+ */
+struct jctx {
+	const struct ctx *c;
+	const struct jpsbits *jb;
+	const uint8_t *cell;
+	uint32_t gx, gy;
+};
+
+/*
+ * Scan from padded cell (x, y) in straight direction d; return how many
+ * steps away the first jump point is, or 0 if there is none.  With
+ * goals, the grid's Bs stop the scan; otherwise the one goal is checked
+ * against the stretch scanned, which must stop on it if it lies there.
+ */
+static INLINE uint32_t
+jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
+{
+	const struct jpsbits *jb = j->jb;
+	const int ax = d == N || d == S;	/* columns for north and south */
+	const size_t n = jb->words[ax];
+	const uint32_t line = ax ? x : y, p = ax ? y : x, gp = ax ? j->gy : j->gx;
+	const uint64_t *mid = jb->free[ax] + line * n;
+	const uint64_t *gl = goals ? jb->goal[ax] + line * n : NULL;
+	const int onit = line == (ax ? j->gx : j->gy);
+	uint32_t q;
+	int open;
+
+	if (d == E || d == S) {
+		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals);
+		if (onit && p < gp && gp < q)
+			return gp - p;
+		return open ? q - p : 0;
+	}
+	q = stop_backward(mid, mid - n, mid + n, gl, p, &open, goals);
+	if (onit && q < gp && gp < p)
+		return p - gp;
+	return open ? p - q : 0;
+}
+
+/*
+ * Scan from cell i, padded (x, y), in diagonal direction d, a cell at a
+ * time; return how many steps away the first jump point is, or 0.
+ */
+static INLINE uint32_t
+jump_diagonal(const struct jctx *j, uint32_t i, uint32_t x, uint32_t y, int d, const int goals)
+{
+	const uint8_t *cell = j->cell;
+	const int d1 = (d + 7) & 7, d2 = (d + 1) & 7;
+	const long o = j->c->off[d], o1 = j->c->off[d1], o2 = j->c->off[d2];
+	const uint32_t dx = d == NE || d == SE ? 1 : UINT32_MAX;	/* +1 or -1, mod 2^32 */
+	const uint32_t dy = d == SE || d == SW ? 1 : UINT32_MAX;
+	uint32_t k;
+
+	for (k = 1;; k++) {
+		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
+		    !free_cell(cell, (uint32_t)((long)i + o2)) || !free_cell(cell, (uint32_t)((long)i + o)))
+			return 0;
+		i = (uint32_t)((long)i + o);
+		x += dx;
+		y += dy;
+		if (is_goal(j->c, i) || jump_straight(j, x, y, d1, goals) != 0 ||
+		    jump_straight(j, x, y, d2, goals) != 0)
+			return k;
+	}
+}
+
+/* Set cell (x, y) in its row and in its column. */
+static void
+mark(uint64_t *const lines[2], const size_t words[2], size_t x, size_t y)
+{
+	lines[0][y * words[0] + x / 64] |= (uint64_t)1 << (x % 64);
+	lines[1][x * words[1] + y / 64] |= (uint64_t)1 << (y % 64);
+}
+
+/*
+ * Build the bitsets for grid g unless they were built for it already.
+ * Rows are padded rows 0 to h + 1, columns padded columns 0 to w + 1;
+ * the bits past a line's end stay 0 (blocked).  -1 when out of memory.
+ */
+int
+jps_prepare(struct jpsbits *jb, const struct grid *g)
+{
+	size_t rows = (size_t)g->h + 2, cols = g->stride;
+	size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64;
+	size_t one = rows * rw + cols * cw, need = g->ngoal > 0 ? 2 * one : one;
+	size_t x, y;
+
+	if (jb->grid == g && jb->serial == g->serial && g->serial != 0)
+		return 0;
+	jb->grid = NULL;
+	if (need > jb->cap) {
+		free(jb->mem);
+		if ((jb->mem = malloc(need * sizeof(*jb->mem))) == NULL) {
+			jb->cap = 0;
+			return -1;
+		}
+		jb->cap = need;
+	}
+	memset(jb->mem, 0, need * sizeof(*jb->mem));
+	jb->words[0] = rw;
+	jb->words[1] = cw;
+	jb->free[0] = jb->mem;
+	jb->free[1] = jb->free[0] + rows * rw;
+	jb->goal[0] = g->ngoal > 0 ? jb->free[1] + cols * cw : NULL;
+	jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
+	for (y = 1; y + 1 < rows; y++)
+		for (x = 1; x + 1 < cols; x++) {
+			uint8_t v = g->cell[y * cols + x];
+
+			if (v & CELL_COST)
+				mark(jb->free, jb->words, x, y);
+			if ((v & CELL_GOAL) && g->ngoal > 0)
+				mark(jb->goal, jb->words, x, y);
+		}
+	jb->grid = g;
+	jb->serial = g->serial;
+	return 0;
 }
 
 /* The jump point's predecessor: the first closed cell back along dir with the right g. */
@@ -138,31 +330,39 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = path;
 }
 
-/* Scan direction d from i and offer the jump point found, if any. */
+/* Scan direction d from cell i, padded (x, y), and offer the jump point found, if any. */
 static INLINE void
-scan(struct ctx *c, struct search_result *r, uint32_t i, uint64_t gi, int d)
+scan(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i, uint32_t x,
+    uint32_t y, uint64_t gi, int d, const int goals)
 {
-	uint32_t j = d & 1 ? jump_diagonal(c, i, d) : jump_straight(c, i, d);
+	static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+	static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+	uint32_t k = d & 1 ? jump_diagonal(j, i, x, y, d, goals) : jump_straight(j, x, y, d, goals);
 
-	if (j != NONE) {
-		uint64_t k = (uint64_t)(((long)j - (long)i) / c->off[d]);
-		uint32_t stride = (uint32_t)c->grid->stride;
-
-		relax(c, c->heur, r, j, d, gi + k * c->step[d][1], (int)(j % stride),
-		    (int)(j / stride));
-	}
+	if (k != 0)
+		relax(c, c->heur, r, (uint32_t)((long)i + (long)k * c->off[d]), d,
+		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d]);
 }
 
-void
-jps_loop(struct ctx *c, struct search_result *r)
+/* The search loop, inlined with goals set when the grid's Bs are the goals. */
+static INLINE void
+loop(struct ctx *c, struct search_result *r, const int goals)
 {
 	const uint8_t *cell = c->grid->cell;
+	const uint32_t stride = (uint32_t)c->grid->stride;
 	struct node *node = c->s->node;
+	struct jctx j;
 	struct ol_entry e;
 	int d;
 
+	j.c = c;
+	j.jb = &c->s->jb;
+	j.cell = cell;
+	/* No single goal when the Bs are the goals (even if there are none). */
+	j.gx = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal % stride;
+	j.gy = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal / stride;
 	while (openlist_pop(&c->s->ol, &e)) {
-		uint32_t i = e.idx;
+		uint32_t i = e.idx, x, y;
 		uint64_t gi;
 		unsigned mask;
 
@@ -175,12 +375,10 @@ jps_loop(struct ctx *c, struct search_result *r)
 		}
 		r->expanded++;
 		gi = node[i].g;
-		if (c->s->obs != NULL && c->s->obs->expand != NULL) {
-			uint32_t stride = (uint32_t)c->grid->stride;
-
-			c->s->obs->expand(c->s->obs->arg, i, e.f, gi,
-			    heuristic(c, c->heur, (int)(i % stride), (int)(i / stride)));
-		}
+		x = i % stride;
+		y = i / stride;
+		if (c->s->obs != NULL && c->s->obs->expand != NULL)
+			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, c->heur, (int)x, (int)y));
 		if (i == c->start)
 			mask = 0xff;	/* no direction yet: every neighbour */
 		else if ((d = (int)(node[i].tag & TAG_DIR)) & 1)
@@ -206,8 +404,18 @@ jps_loop(struct ctx *c, struct search_result *r)
 		/* In the usual order N NE E SE S SW W NW. */
 		for (d = 0; d < 8; d++)
 			if (mask & (1u << d))
-				scan(c, r, i, gi, d);
+				scan(c, &j, r, i, x, y, gi, d, goals);
 		if (c->s->obs != NULL && c->s->obs->done != NULL)
 			c->s->obs->done(c->s->obs->arg);
 	}
+}
+
+/* The search, once search_run has pushed the start and jps_prepare built the bitsets. */
+void
+jps_loop(struct ctx *c, struct search_result *r)
+{
+	if (c->goal == SEARCH_MAP_GOALS && c->s->jb.goal[0] != NULL)
+		loop(c, r, 1);
+	else
+		loop(c, r, 0);
 }

@@ -562,10 +562,13 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 int
 map_read(struct mapreader *r, struct map *m, struct diag *d)
 {
+	static unsigned long serial;	/* see struct grid */
 	const char *s;
 	size_t n;
 	int rc;
 
+	/* Whatever comes of it, the grid's buffers may change. */
+	m->grid.serial = ++serial;
 	/* Skip the empty lines before the map. */
 	do {
 		rc = lines_next(&r->lines, &s, &n);

@@ -35,6 +35,14 @@ struct grid {
 	uint32_t start;		/* index of A */
 	uint32_t *goal;		/* indices of the Bs, in reading order */
 	size_t ngoal;
+	/*
+	 * Different for every map map_read reads, in the whole process (0:
+	 * not from map_read), so that what a search derives from a grid can
+	 * be kept while the serial stays the same, even though the next map
+	 * may be read into the same buffers.  map_read is not called from
+	 * several threads at once.
+	 */
+	unsigned long serial;
 };
 
 struct map {

@@ -21,6 +21,7 @@ search_free(struct search *s)
 	free(s->gx);
 	free(s->gy);
 	openlist_free(&s->ol);
+	free(s->jb.mem);
 	free(s);
 }
 
@@ -241,6 +242,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	    prepare(s, g, &goal, 1))
 		return -1;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
+		return -1;
+	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
 		return -1;
 	s->ku = c.ku;
 	s->costs = p->costs;

@@ -20,6 +20,23 @@
  */
 enum { N, NE, E, SE, S, SW, W, NW };
 
+/*
+ * JPS's bitsets of a grid (see jps.c).  Lines of axis 0 are the padded
+ * rows, those of axis 1 the padded columns, stored transposed: bit k % 64
+ * of word k / 64 of line l is set when cell k of line l is free (free),
+ * or is one of the grid's B cells (goal).  Built once per grid, kept
+ * while the grid's serial stays the same.
+ */
+struct jpsbits {
+	uint64_t *mem;		/* all of them, one allocation */
+	size_t cap;		/* words */
+	const struct grid *grid;	/* built for this grid and serial, or NULL */
+	unsigned long serial;
+	size_t words[2];	/* words a line */
+	uint64_t *free[2];
+	uint64_t *goal[2];	/* NULL when the grid has no B */
+};
+
 struct search {
 	struct node *node;
 	size_t cap;
@@ -34,6 +51,7 @@ struct search {
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
 	uint32_t stride;
+	struct jpsbits jb;
 };
 
 /* Everything one run needs, derived once from the params and the grid. */
@@ -177,6 +195,7 @@ relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
 }
 
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
+int	jps_prepare(struct jpsbits *, const struct grid *);
 void	jps_loop(struct ctx *, struct search_result *);
 
 #endif

@@ -152,6 +152,69 @@ cost_variants() {
     crosscheck "$T/maps" -a jps -w 1.5
 }
 
+# wide_maps SEED COUNT: maps 60 to 200 cells a side, so that JPS's block
+# scans (64 cells a word) cross word boundaries; walls in long lines with
+# gaps, then noise; A at the top left, Bs (1 to 3) at the bottom right.
+wide_maps() {
+    awk -v seed="$1" -v n="$2" 'BEGIN {
+        srand(seed)
+        split("60 63 64 65 66 127 128 129 130 200", sz, " ")
+        for (m = 0; m < n; m++) {
+            if (m) print ""
+            w = sz[int(rand() * 10) + 1]; h = sz[int(rand() * 10) + 1]
+            if (w * h > 20000) h = int(20000 / w)
+            p = rand() * 0.4
+            for (y = 0; y < h; y++) for (x = 0; x < w; x++)
+                c[y, x] = rand() < p ? "#" : "."
+            for (k = int(rand() * 6); k > 0; k--)
+                if (rand() < 0.5) { y = int(rand() * h); for (x = 0; x < w; x++) if (rand() < 0.95) c[y, x] = "#" }
+                else { x = int(rand() * w); for (y = 0; y < h; y++) if (rand() < 0.95) c[y, x] = "#" }
+            c[0, 0] = "A"
+            for (k = int(rand() * 3); k >= 0; k--) c[h - 1 - k, w - 1 - 2 * k] = "B"
+            for (y = 0; y < h; y++) { row = ""; for (x = 0; x < w; x++) row = row c[y, x]; print row }
+        }
+    }'
+}
+
+@test "crosscheck: -a jps on wide maps, where block scans cross words" {
+    local h
+    need_pathfind
+    wide_maps 7 40 >"$T/maps"
+    for h in octile zero; do
+        crosscheck "$T/maps" -a jps -H "$h"
+    done
+    crosscheck "$T/maps" -a jps -c 1,1 -t fifo
+}
+
+@test "-a jps with one goal (--goal) on wide maps costs what A* does" {
+    local m x y want n=0
+    need_pathfind
+    wide_maps 11 6 >"$T/maps"
+    for m in 1 2 3 4 5 6; do
+        awk -v k="$m" 'BEGIN { RS = ""; ORS = "\n" } NR == k' "$T/maps" >"$T/one"
+        for x in 5 63 64 65 128; do
+            for y in 0 63 64 65; do
+                run "$PATHFIND" -a astar -d no-corner-cut -f json --start 0,0 --goal "$x,$y" "$T/one"
+                [ "$status" -le 1 ] || continue   # the goal is a wall or off the map
+                want=$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')
+                run "$PATHFIND" -a jps -f json --start 0,0 --goal "$x,$y" "$T/one"
+                [ "$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')" = "$want" ]
+                n=$((n + 1))
+            done
+        done
+    done
+    [ "$n" -ge 20 ]
+}
+
+@test "-a jps reads every map of a stream afresh (its bitsets are per grid)" {
+    # The same size each time: a scan on the last map's bitsets would go
+    # through the wall of the second map or stop at the third's.
+    printf 'A.....\n.####.\n......\n.####.\n.....B\n\nA.....\n......\n######\n......\n.....B\n\nA.....\n......\n.####.\n......\n.....B\n' >"$T/maps"
+    run "$PATHFIND" -a jps -f path "$T/maps"
+    [ "$status" -eq 1 ]
+    [ "$output" = "$(printf '0 0\n0 1\n0 2\n1 2\n2 2\n3 2\n4 2\n5 2\n5 3\n5 4\n\n\n0 0\n1 1\n2 1\n3 1\n4 1\n5 1\n5 2\n5 3\n5 4')" ]
+}
+
 @test "-a jps refuses terrain and other diagonal rules" {
     run --separate-stderr "$PATHFIND" -a jps "$root/samples/terrain.txt"
     [ "$status" -eq 2 ]
