@@ -14,12 +14,16 @@
 #   BENCH_ALGOS algorithms to run, and "floor" for the second table
 #               (default "astar dijkstra jps floor"; "floor" alone skips
 #               the searches)
+#   BENCH_EVERY run only every N-th query of each scenario file (default
+#               1: all of them), for quicker runs; the queries column says
+#               how many ran
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=$top/pathfind
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
+every=${BENCH_EVERY:-1}
 algos= floor=0
 for a in ${BENCH_ALGOS:-astar dijkstra jps floor}; do
 	case $a in floor) floor=1 ;; *) algos="$algos $a" ;; esac
@@ -33,9 +37,25 @@ for spec in random:512:11 maze:512:12 rooms:512:13 random:2048:21 maze:2048:22 r
 	[ -f "$m.scen" ] || "$out/genmap" "$kind" "$size" "$seed" "$m" || exit 2
 done
 
+# sample SCEN: the scenario file to run, every BENCH_EVERY-th query of
+# SCEN (a copy in build/bench/every-N, next to a link to its map).
+sample() {
+	if [ "$every" -le 1 ]; then
+		echo "$1"
+		return
+	fi
+	d=$out/every-$every
+	mkdir -p "$d"
+	b=$(basename "$1")
+	ln -sf "${1%.scen}" "$d/${b%.scen}"
+	awk -v n="$every" 'NR == 1 || (NR - 2) % n == 0' "$1" >"$d/$b"
+	echo "$d/$b"
+}
+
 # row NAME ALGO OPENLIST JOBS SCEN: run one batch, print one row.
 row() {
 	log=$out/last.log
+	set -- "$1" "$2" "$3" "$4" "$(sample "$5")"
 	"$pf" -a "$2" -o "$3" -j "$4" -S "$5" >/dev/null 2>"$log"
 	st=$?
 	awk -v map="$1" -v algo="$2" -v ol="$3" -v jobs="$4" -v st="$st" '
@@ -69,13 +89,14 @@ if [ -n "$algos" ]; then
 			row "$name" "$a" quad-heap 1 "$scen" </dev/null
 		done
 	done
-	# The open-list strategies and threads, on small maps where the lists are bearable.
-	for name in arena den312d AR0011SR; do
+	# The other open lists: the binary heap on the maps the performance
+	# issue names, the two lists on small maps where they are bearable.
+	for name in arena den312d AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
 		scen=$dir/$name.map.scen
 		[ -f "$scen" ] || continue
 		case $name in *"$filter"*) ;; *) continue ;; esac
 		for ol in binary-heap sorted-list unsorted-list; do
-			[ "$name" = AR0011SR ] && [ "$ol" != binary-heap ] && continue
+			case $name:$ol in arena:* | den312d:* | *:binary-heap) ;; *) continue ;; esac
 			row "$name" astar "$ol" 1 "$scen"
 		done
 	done
