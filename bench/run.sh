@@ -89,24 +89,28 @@ if [ -n "$algos" ]; then
 			row "$name" "$a" quad-heap 1 "$scen" </dev/null
 		done
 	done
-	# The other open lists: the binary heap on the maps the performance
-	# issue names, the two lists on small maps where they are bearable.
-	for name in arena den312d AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
-		scen=$dir/$name.map.scen
-		[ -f "$scen" ] || continue
-		case $name in *"$filter"*) ;; *) continue ;; esac
-		for ol in binary-heap sorted-list unsorted-list; do
-			case $name:$ol in arena:* | den312d:* | *:binary-heap) ;; *) continue ;; esac
-			row "$name" astar "$ol" 1 "$scen"
+	# The other open lists (A* only): the binary heap on the maps the
+	# performance issue names, the two lists on small maps where they are
+	# bearable; then two threads.
+	case " $algos " in *" astar "*) astar=1 ;; *) astar=0 ;; esac
+	if [ "$astar" = 1 ]; then
+		for name in arena den312d AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+			scen=$dir/$name.map.scen
+			[ -f "$scen" ] || continue
+			case $name in *"$filter"*) ;; *) continue ;; esac
+			for ol in binary-heap sorted-list unsorted-list; do
+				case $name:$ol in arena:* | den312d:* | *:binary-heap) ;; *) continue ;; esac
+				row "$name" astar "$ol" 1 "$scen"
+			done
 		done
-	done
-	for name in AR0011SR gen-random512; do
-		scen=$dir/$name.map.scen
-		[ -f "$scen" ] || scen=$out/$name.map.scen
-		[ -f "$scen" ] || continue
-		case $name in *"$filter"*) ;; *) continue ;; esac
-		row "$name" astar quad-heap 2 "$scen"
-	done
+		for name in AR0011SR gen-random512; do
+			scen=$dir/$name.map.scen
+			[ -f "$scen" ] || scen=$out/$name.map.scen
+			[ -f "$scen" ] || continue
+			case $name in *"$filter"*) ;; *) continue ;; esac
+			row "$name" astar quad-heap 2 "$scen"
+		done
+	fi
 fi
 
 # floor: parse MB/s and the BFS floor, one row a map.
