@@ -424,10 +424,23 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 			    !free_cell(cell, (uint32_t)((long)back + c->off[rt])))
 				mask |= 1u << rt | 1u << ((d + 1) & 7);
 		}
-		/* In the usual order N NE E SE S SW W NW. */
-		for (d = 0; d < 8; d++)
-			if (mask & (1u << d))
-				scan(c, &j, r, i, x, y, gi, d, goals, heur, fast);
+		/*
+		 * In the usual order N NE E SE S SW W NW, each with its
+		 * direction a constant, so that the scans inline without
+		 * branching on it.
+		 */
+#define SCAN(dir) \
+		if (mask & (1u << (dir))) \
+			scan(c, &j, r, i, x, y, gi, dir, goals, heur, fast)
+		SCAN(N);
+		SCAN(NE);
+		SCAN(E);
+		SCAN(SE);
+		SCAN(S);
+		SCAN(SW);
+		SCAN(W);
+		SCAN(NW);
+#undef SCAN
 		if (c->s->obs != NULL && c->s->obs->done != NULL)
 			c->s->obs->done(c->s->obs->arg);
 	}
