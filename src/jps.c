@@ -276,56 +276,74 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
 	return 0;
 }
 
-/* The jump point's predecessor: the first closed cell back along dir with the right g. */
+/*
+ * How many steps back along its direction jump point j's predecessor is:
+ * the first closed cell of this search back along that line whose g is
+ * j's less the steps between.  Any such cell is an optimal predecessor
+ * (the cells between are free and on one line, so the path through it
+ * costs j's g), and the first one back gives the path the previous
+ * version of this walk gave.
+ */
 static uint32_t
 jps_parent(const struct ctx *c, uint32_t j)
 {
 	const struct node *node = c->s->node;
 	int d = (int)(node[j].tag & TAG_DIR);
 	uint64_t step = c->step[d][1], g = node[j].g;
-	uint32_t i = j;
+	const uint32_t want = c->tagbase | TAG_CLOSED;
+	uint32_t i = j, k = 0;
 
 	for (;;) {
 		i = (uint32_t)((long)i - c->off[d]);
 		g -= step;
-		if ((node[i].tag & ~TAG_DIR) == (c->tagbase | TAG_CLOSED) && node[i].g == g)
-			return i;
+		k++;
+		if ((node[i].tag & ~TAG_DIR) == want && node[i].g == g)
+			return k;
 	}
 }
 
-/* The path through the jump points, every cell listed; the exact cost. */
+/*
+ * The path through the jump points, every cell listed; the exact cost.
+ * Two passes: the first finds each jump point's predecessor, counting the
+ * steps, and keeps the distance in the jump point's pos field.  That field
+ * holds a node's open-list position only while the node is open; the jump
+ * points on the path are all closed (popped: the goal just now, the others
+ * before their successors were found), nothing reads pos of a closed node,
+ * and the search ends here, so the field is free.  The second pass then
+ * writes the cells straight into their places, from the goal's at the end
+ * back to the start's at 0, without reading the grid again or reversing.
+ * On a uniform map every straight step counts 1 in a, every diagonal one 1
+ * in b, as the cells' own steps did.
+ */
 static void
 jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 {
-	uint32_t *path = c->s->path, i = goal;
-	size_t n = 0, k;
+	struct node *node = c->s->node;
+	uint32_t *path = c->s->path, i, k;
+	size_t n = 0;
 
-	/* Collect the cells backwards, then reverse them in place. */
-	path[n++] = goal;
-	while (i != c->start) {
-		uint32_t p = jps_parent(c, i);
-		int d = (int)(c->s->node[i].tag & TAG_DIR);
-
-		while (i != p) {
-			i = (uint32_t)((long)i - c->off[d]);
-			path[n++] = i;
-		}
-	}
-	for (k = 0; k < n / 2; k++) {
-		uint32_t t = path[k];
-
-		path[k] = path[n - 1 - k];
-		path[n - 1 - k] = t;
-	}
-	r->steps = n - 1;
 	r->a = r->b = 0;
-	for (k = 1; k < n; k++) {
-		long diff = (long)path[k] - (long)path[k - 1];
+	for (i = goal; i != c->start;) {
+		int d = (int)(node[i].tag & TAG_DIR);
 
-		if (diff == c->off[N] || diff == c->off[S] || diff == 1 || diff == -1)
-			r->a++;
+		k = jps_parent(c, i);
+		node[i].pos = k;
+		n += k;
+		if (d & 1)
+			r->b += k;
 		else
-			r->b++;
+			r->a += k;
+		i = (uint32_t)((long)i - (long)k * c->off[d]);
+	}
+	r->steps = n;
+	path[n] = goal;
+	for (i = goal; i != c->start;) {
+		long o = c->off[node[i].tag & TAG_DIR];
+
+		for (k = node[i].pos; k > 0; k--) {
+			i = (uint32_t)((long)i - o);
+			path[--n] = i;
+		}
 	}
 	r->path = path;
 }
@@ -333,20 +351,25 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 /* Scan direction d from cell i, padded (x, y), and offer the jump point found, if any. */
 static INLINE void
 scan(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i, uint32_t x,
-    uint32_t y, uint64_t gi, int d, const int goals)
+    uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur, const int fast)
 {
 	static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 	static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	uint32_t k = d & 1 ? jump_diagonal(j, i, x, y, d, goals) : jump_straight(j, x, y, d, goals);
 
 	if (k != 0)
-		relax(c, c->heur, r, (uint32_t)((long)i + (long)k * c->off[d]), d,
-		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d]);
+		relax_ol(c, heur, r, (uint32_t)((long)i + (long)k * c->off[d]), d,
+		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d], fast);
 }
 
-/* The search loop, inlined with goals set when the grid's Bs are the goals. */
+/*
+ * The search loop, inlined with goals set when the grid's Bs are the
+ * goals, and with fast set (and heur the constant H_OCTILE) for the
+ * default open list and heuristic, whose operations then inline too.
+ */
 static INLINE void
-loop(struct ctx *c, struct search_result *r, const int goals)
+loop(struct ctx *c, struct search_result *r, const int goals, const enum heur heur,
+    const int fast)
 {
 	const uint8_t *cell = c->grid->cell;
 	const uint32_t stride = (uint32_t)c->grid->stride;
@@ -361,7 +384,7 @@ loop(struct ctx *c, struct search_result *r, const int goals)
 	/* No single goal when the Bs are the goals (even if there are none). */
 	j.gx = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal % stride;
 	j.gy = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal / stride;
-	while (openlist_pop(&c->s->ol, &e)) {
+	while (fast ? ol_quad_pop(&c->s->ol, &e) : openlist_pop(&c->s->ol, &e)) {
 		uint32_t i = e.idx, x, y;
 		uint64_t gi;
 		unsigned mask;
@@ -378,7 +401,7 @@ loop(struct ctx *c, struct search_result *r, const int goals)
 		x = i % stride;
 		y = i / stride;
 		if (c->s->obs != NULL && c->s->obs->expand != NULL)
-			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, c->heur, (int)x, (int)y));
+			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
 		if (i == c->start)
 			mask = 0xff;	/* no direction yet: every neighbour */
 		else if ((d = (int)(node[i].tag & TAG_DIR)) & 1)
@@ -401,10 +424,23 @@ loop(struct ctx *c, struct search_result *r, const int goals)
 			    !free_cell(cell, (uint32_t)((long)back + c->off[rt])))
 				mask |= 1u << rt | 1u << ((d + 1) & 7);
 		}
-		/* In the usual order N NE E SE S SW W NW. */
-		for (d = 0; d < 8; d++)
-			if (mask & (1u << d))
-				scan(c, &j, r, i, x, y, gi, d, goals);
+		/*
+		 * In the usual order N NE E SE S SW W NW, each with its
+		 * direction a constant, so that the scans inline without
+		 * branching on it.
+		 */
+#define SCAN(dir) \
+		if (mask & (1u << (dir))) \
+			scan(c, &j, r, i, x, y, gi, dir, goals, heur, fast)
+		SCAN(N);
+		SCAN(NE);
+		SCAN(E);
+		SCAN(SE);
+		SCAN(S);
+		SCAN(SW);
+		SCAN(W);
+		SCAN(NW);
+#undef SCAN
 		if (c->s->obs != NULL && c->s->obs->done != NULL)
 			c->s->obs->done(c->s->obs->arg);
 	}
@@ -414,8 +450,15 @@ loop(struct ctx *c, struct search_result *r, const int goals)
 void
 jps_loop(struct ctx *c, struct search_result *r)
 {
-	if (c->goal == SEARCH_MAP_GOALS && c->s->jb.goal[0] != NULL)
-		loop(c, r, 1);
+	const int goals = c->goal == SEARCH_MAP_GOALS && c->s->jb.goal[0] != NULL;
+
+	if (c->s->ol.kind == OL_QUAD_HEAP && c->heur == H_OCTILE) {
+		if (goals)
+			loop(c, r, 1, H_OCTILE, 1);
+		else
+			loop(c, r, 0, H_OCTILE, 1);
+	} else if (goals)
+		loop(c, r, 1, c->heur, 0);
 	else
-		loop(c, r, 0);
+		loop(c, r, 0, c->heur, 0);
 }

@@ -187,13 +187,6 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
 }
 
-static INLINE void
-relax(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y)
-{
-	relax_ol(c, heur, r, j, d, ng, x, y, 0);
-}
-
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
 int	jps_prepare(struct jpsbits *, const struct grid *);
 void	jps_loop(struct ctx *, struct search_result *);
