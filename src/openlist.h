@@ -41,7 +41,20 @@ struct openlist {
 	struct node *node;
 };
 
-#if defined(__GNUC__)
+/*
+ * Forced inlining, except in sanitizer builds, which leave it to the
+ * compiler: forced, the instrumented search loops take clang minutes and
+ * gigabytes to compile, and they test the same code either way.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PF_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(PF_SANITIZER)
+#define PF_SANITIZER 1
+#endif
+#if defined(__GNUC__) && !defined(PF_SANITIZER)
 #define OL_INLINE inline __attribute__((always_inline))
 #else
 #define OL_INLINE inline

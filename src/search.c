@@ -183,21 +183,36 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 	}
 }
 
-#define LOOP_HEURS(rule, quad) \
-	switch (c.heur) { \
-	case H_MANHATTAN: loop(&c, r, rule, H_MANHATTAN, quad); break; \
-	case H_OCTILE: loop(&c, r, rule, H_OCTILE, quad); break; \
-	case H_EUCLIDEAN: loop(&c, r, rule, H_EUCLIDEAN, quad); break; \
-	case H_CHEBYSHEV: loop(&c, r, rule, H_CHEBYSHEV, quad); break; \
-	case H_ZERO: loop(&c, r, rule, H_ZERO, quad); break; \
+/*
+ * One function for each diagonal rule, heuristic and open list (the 4-ary
+ * heap or any other), each compiled and optimised on its own: inlined
+ * into one function, the forty loops take minutes and gigabytes to build
+ * with sanitizers.  The table is indexed as enum diagrule, enum heur.
+ */
+#define FOR_HEURS(X, rule, fast) X(rule, H_MANHATTAN, fast) X(rule, H_OCTILE, fast) \
+	X(rule, H_EUCLIDEAN, fast) X(rule, H_CHEBYSHEV, fast) X(rule, H_ZERO, fast)
+#define FOR_ALL(X, fast) FOR_HEURS(X, DIAG_NEVER, fast) FOR_HEURS(X, DIAG_NO_CORNER_CUT, fast) \
+	FOR_HEURS(X, DIAG_NO_SQUEEZE, fast) FOR_HEURS(X, DIAG_ALWAYS, fast)
+#define LOOP_FN(rule, heur, fast) \
+	static NOINLINE void \
+	loop_##rule##_##heur##_##fast(struct ctx *c, struct search_result *r) \
+	{ \
+		loop(c, r, rule, heur, fast); \
 	}
-#define LOOP_RULES(quad) \
-	switch (p->diag) { \
-	case DIAG_NEVER: LOOP_HEURS(DIAG_NEVER, quad); break; \
-	case DIAG_NO_CORNER_CUT: LOOP_HEURS(DIAG_NO_CORNER_CUT, quad); break; \
-	case DIAG_NO_SQUEEZE: LOOP_HEURS(DIAG_NO_SQUEEZE, quad); break; \
-	case DIAG_ALWAYS: LOOP_HEURS(DIAG_ALWAYS, quad); break; \
-	}
+#define LOOP_PTR(rule, heur, fast) loop_##rule##_##heur##_##fast,
+
+FOR_ALL(LOOP_FN, 0)
+FOR_ALL(LOOP_FN, 1)
+
+#define LOOP_ROWS(fast) { \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, fast) }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_CORNER_CUT, fast) }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, fast) }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, fast) } }
+
+static void (*const loops[2][4][5])(struct ctx *, struct search_result *) = {
+	LOOP_ROWS(0), LOOP_ROWS(1)
+};
 
 /*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
@@ -281,10 +296,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return 0;
 	}
 	/* The default open list gets loops of its own. */
-	if (p->ol == OL_QUAD_HEAP)
-		LOOP_RULES(1)
-	else
-		LOOP_RULES(0)
+	loops[p->ol == OL_QUAD_HEAP][p->diag][c.heur](&c, r);
 	return 0;
 }
 

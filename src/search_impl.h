@@ -72,10 +72,16 @@ struct ctx {
 	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
 };
 
-#if defined(__GNUC__)
+/* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
+#if defined(__GNUC__) && !defined(PF_SANITIZER)
 #define INLINE inline __attribute__((always_inline))
 #else
 #define INLINE inline
+#endif
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
 #endif
 
 /* h for one goal, in key units.  heur is a constant where this is inlined. */
