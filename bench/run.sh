@@ -86,9 +86,21 @@ if [ -n "$algos" ]; then
 	scens | while read -r scen; do
 		name=$(basename "$scen" .map.scen)
 		for a in $algos; do
-			row "$name" "$a" quad-heap 1 "$scen" </dev/null
+			# each algorithm's default open list
+			case $a in dijkstra) ol=step-queues ;; *) ol=quad-heap ;; esac
+			row "$name" "$a" "$ol" 1 "$scen" </dev/null
 		done
 	done
+	# Dijkstra on the 4-ary heap, against its default step queues, on the
+	# maps the performance issue names.
+	case " $algos " in *" dijkstra "*)
+		for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+			scen=$dir/$name.map.scen
+			[ -f "$scen" ] || continue
+			case $name in *"$filter"*) ;; *) continue ;; esac
+			row "$name" dijkstra quad-heap 1 "$scen"
+		done
+	esac
 	# The other open lists (A* only): the binary heap on the maps the
 	# performance issue names, the two lists on small maps where they are
 	# bearable; then two threads.

@@ -359,7 +359,7 @@ scan(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i, u
 
 	if (k != 0)
 		relax_ol(c, heur, r, (uint32_t)((long)i + (long)k * c->off[d]), d,
-		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d], fast);
+		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d], fast, 0);
 }
 
 /*
@@ -384,7 +384,7 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 	/* No single goal when the Bs are the goals (even if there are none). */
 	j.gx = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal % stride;
 	j.gy = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal / stride;
-	while (fast ? ol_quad_pop(&c->s->ol, &e) : openlist_pop(&c->s->ol, &e)) {
+	while (ol_pop_fast(&c->s->ol, &e, fast)) {
 		uint32_t i = e.idx, x, y;
 		uint64_t gi;
 		unsigned mask;
@@ -454,11 +454,11 @@ jps_loop(struct ctx *c, struct search_result *r)
 
 	if (c->s->ol.kind == OL_QUAD_HEAP && c->heur == H_OCTILE) {
 		if (goals)
-			loop(c, r, 1, H_OCTILE, 1);
+			loop(c, r, 1, H_OCTILE, OL_FAST_QUAD);
 		else
-			loop(c, r, 0, H_OCTILE, 1);
+			loop(c, r, 0, H_OCTILE, OL_FAST_QUAD);
 	} else if (goals)
-		loop(c, r, 1, c->heur, 0);
+		loop(c, r, 1, c->heur, OL_FAST_NONE);
 	else
-		loop(c, r, 0, c->heur, 0);
+		loop(c, r, 0, c->heur, OL_FAST_NONE);
 }

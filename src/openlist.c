@@ -6,7 +6,12 @@
 
 /*
  * Prepare for a search over ncells cells: the list never holds more
- * entries than there are cells, so this is the only allocation.
+ * entries than there are cells, so this is the only allocation, except
+ * for the step queues.  Their entries are the open nodes, and the stale
+ * entries of improved ones, and chunks are reused as soon as they are
+ * read: they need room for the widest frontier of a search, not for the
+ * map.  So they start with 16,384 entries and double when full
+ * (ol_sq_grow): a few times in a process, in the largest searches.
  */
 int
 openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t ncells)
@@ -14,6 +19,7 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	ol->kind = kind;
 	ol->node = node;
 	ol->n = 0;
+	ol->failed = 0;
 	if (ncells > ol->cap) {
 		struct ol_entry *e = realloc(ol->e, ncells * sizeof(*e));
 
@@ -22,6 +28,15 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 		ol->e = e;
 		ol->cap = ncells;
 	}
+	if (kind == OL_STEP_QUEUES) {
+		while (ol->nchunk < 256)
+			if (ol_sq_grow(ol) != 0)
+				return -1;
+		ol->fresh = 0;
+		ol->freed = OL_NOCHUNK;
+		ol->last = 0;
+		ol->nq = 0;
+	}
 	return 0;
 }
 
@@ -29,8 +44,177 @@ void
 openlist_free(struct openlist *ol)
 {
 	free(ol->e);
+	free(ol->pool);
+	free(ol->next);
 	ol->e = NULL;
-	ol->cap = ol->n = 0;
+	ol->pool = NULL;
+	ol->next = NULL;
+	ol->cap = ol->n = ol->nchunk = 0;
+}
+
+/*
+ * Room for more chunks: twice as many.  Chunks are named by index, so
+ * moving them is harmless.  Returns -1, and marks the list failed, when
+ * out of memory.
+ */
+int
+ol_sq_grow(struct openlist *ol)
+{
+	size_t n = ol->nchunk < 64 ? 64 : ol->nchunk * 2;
+	struct ol_qentry *pool;
+	uint32_t *next;
+
+	if (n * OL_CHUNK > UINT32_MAX ||
+	    (pool = realloc(ol->pool, n * OL_CHUNK * sizeof(*pool))) == NULL) {
+		ol->failed = 1;
+		return -1;
+	}
+	ol->pool = pool;
+	if ((next = realloc(ol->next, n * sizeof(*next))) == NULL) {
+		ol->failed = 1;
+		return -1;
+	}
+	ol->next = next;
+	ol->nchunk = n;
+	return 0;
+}
+
+/*
+ * Start a search's step queues, one for each multiple t * steps[k] of the
+ * two base steps (straight, diagonal; in key units) by terrain t = 1 to 9:
+ * qof[k][t] is its number, for ol_sq_push.  Equal costs share a queue.
+ * fifo: the tie-break among equal keys is fifo, else lifo.
+ * Only queues up to the highest one pushed to are looked at (nq).
+ */
+unsigned
+openlist_steps(struct openlist *ol, const uint64_t steps[2], int fifo, unsigned char qof[2][10])
+{
+	uint64_t cost[OL_QUEUES];
+	unsigned k, q, t, nq = 0;
+
+	for (t = 1; t <= 9; t++)	/* cheap first: on a map without terrain, two */
+		for (k = 0; k < 2; k++) {
+			for (q = 0; q < nq && cost[q] != steps[k] * t; q++)
+				;
+			if (q == nq)
+				cost[nq++] = steps[k] * t;
+			qof[k][t] = (unsigned char)q;
+		}
+	for (q = 0; q < nq; q++) {
+		ol->head[q] = OL_NOCHUNK;
+		ol->tail[q] = 0;
+	}
+	ol->nq = 0;
+	ol->fifo = fifo;
+	return nq;
+}
+
+/* Drop the head entry of queue q; give back its chunk when done with it. */
+static void
+sq_advance(struct openlist *ol, unsigned q)
+{
+	uint32_t h = ol->head[q], ch = h / OL_CHUNK;
+
+	if (h + 1 == ol->tail[q]) {	/* the queue is empty */
+		ol->head[q] = OL_NOCHUNK;
+		ol->tail[q] = 0;
+	} else if ((h + 1) % OL_CHUNK != 0) {
+		ol->head[q] = h + 1;
+		return;
+	} else
+		ol->head[q] = ol->next[ch] * OL_CHUNK;
+	ol->next[ch] = ol->freed;
+	ol->freed = ch;
+}
+
+/*
+ * e is empty: take the entry of least key in the queues, which makes its
+ * key last.  When other entries share that key, all of them move into e,
+ * to leave in the order of the tie-break; mostly none do.
+ * An entry is live while its key is its node's g (a closed node's entry
+ * has gone, and any other entry of the node has a greater key); stale
+ * ones are dropped on the way.  Returns 0 when the queues are empty.
+ */
+int
+ol_sq_next(struct openlist *ol, struct ol_entry *out)
+{
+	uint64_t min = UINT64_MAX;
+	unsigned q, best = 0, ties = 0;
+	uint32_t h, nx;
+	const struct ol_qentry *e;
+
+	for (q = 0; q < ol->nq; q++) {
+		while (ol->head[q] != OL_NOCHUNK) {
+			e = &ol->pool[ol->head[q]];
+			if (e->f == ol->node[e->idx].g)
+				break;
+			sq_advance(ol, q);	/* stale */
+		}
+		if (ol->head[q] == OL_NOCHUNK)
+			continue;
+		e = &ol->pool[ol->head[q]];
+		if (e->f < min) {
+			min = e->f;
+			best = q;
+			ties = 0;
+		} else if (e->f == min)
+			ties = 1;
+	}
+	if (min == UINT64_MAX)
+		return 0;
+	ol->last = min;
+	h = ol->head[best];
+	if (h + 1 == ol->tail[best])
+		nx = OL_NOCHUNK;
+	else
+		nx = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->next[h / OL_CHUNK] * OL_CHUNK;
+	if (!ties && (nx == OL_NOCHUNK || ol->pool[nx].f != min)) {	/* alone */
+		e = &ol->pool[h];
+		out->f = e->f;
+		out->s = ol->s;
+		out->t = e->t;
+		out->idx = e->idx;
+		sq_advance(ol, best);
+		return 1;
+	}
+	/*
+	 * Ties: e holds them sorted, best last.  Each queue's run of them is
+	 * in push order, which is the tie-break's order for fifo and its
+	 * reverse otherwise (the stamps count up); turned worst first, runs
+	 * need moving past each other only where they interleave.
+	 */
+	for (q = 0; q < ol->nq; q++) {
+		size_t from = ol->n, k;
+
+		while (ol->head[q] != OL_NOCHUNK && ol->pool[ol->head[q]].f == min) {
+			e = &ol->pool[ol->head[q]];
+			if (e->f == ol->node[e->idx].g) {
+				struct ol_entry *x = &ol->e[ol->n++];
+
+				x->f = e->f;
+				x->s = ol->s;
+				x->t = e->t;
+				x->idx = e->idx;
+			}
+			sq_advance(ol, q);
+		}
+		for (k = 0; ol->fifo && k < (ol->n - from) / 2; k++) {
+			struct ol_entry x = ol->e[from + k];
+
+			ol->e[from + k] = ol->e[ol->n - 1 - k];
+			ol->e[ol->n - 1 - k] = x;
+		}
+	}
+	for (size_t k = 1; k < ol->n; k++) {
+		struct ol_entry x = ol->e[k];
+		size_t j = k;
+
+		for (; j > 0 && ol_less(&ol->e[j - 1], &x); j--)
+			ol->e[j] = ol->e[j - 1];
+		ol->e[j] = x;
+	}
+	*out = ol->e[--ol->n];
+	return 1;
 }
 
 /*
@@ -84,6 +268,12 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 	case OL_UNSORTED_LIST:
 		ol_place(ol, ol->n++, x);
 		break;
+	case OL_STEP_QUEUES:
+		/* Only the start comes this way, at key last: see ol_sq_push. */
+		ol->last = x->f;
+		ol->s = x->s;
+		ol->e[ol->n++] = *x;
+		break;
 	}
 }
 
@@ -107,6 +297,8 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 	case OL_UNSORTED_LIST:
 		ol_place(ol, at, x);
 		break;
+	case OL_STEP_QUEUES:	/* not used: ol_sq_push */
+		break;
 	}
 }
 
@@ -116,6 +308,8 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 {
 	size_t i, best;
 
+	if (ol->kind == OL_STEP_QUEUES)
+		return ol_sq_pop(ol, out);
 	if (ol->n == 0)
 		return 0;
 	switch (ol->kind) {
@@ -140,6 +334,41 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 		if (best != --ol->n)
 			ol_place(ol, best, &ol->e[ol->n]);
 		break;
+	case OL_STEP_QUEUES:
+		break;
 	}
 	return 1;
+}
+
+/*
+ * The entries on the list, in no particular order, into out (room for
+ * one a cell); returns how many.
+ */
+size_t
+openlist_copy(const struct openlist *ol, struct ol_entry *out)
+{
+	size_t n = ol->n;
+	unsigned q;
+
+	memcpy(out, ol->e, n * sizeof(*out));
+	if (ol->kind != OL_STEP_QUEUES)
+		return n;
+	for (q = 0; q < ol->nq; q++) {
+		uint32_t h = ol->head[q];
+
+		while (h != OL_NOCHUNK) {
+			const struct ol_qentry *e = &ol->pool[h];
+
+			if (e->f == ol->node[e->idx].g) {
+				out[n].f = e->f;
+				out[n].s = ol->s;
+				out[n].t = e->t;
+				out[n++].idx = e->idx;
+			}
+			if (h + 1 == ol->tail[q])
+				break;
+			h = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->next[h / OL_CHUNK] * OL_CHUNK;
+		}
+	}
+	return n;
 }

@@ -1,7 +1,7 @@
 /*
  * openlist.h - the open list: interchangeable strategies behind one
  * interface (the tutorial's unsorted list, sorted list and binary heap,
- * and a 4-ary heap, the default because it is the fastest).
+ * a 4-ary heap, and step queues for Dijkstra).
  *
  * Entries are ordered lowest first by f, the estimated total cost; among
  * equal f by the tie-break on h; among equal h by the insertion stamp t.
@@ -32,13 +32,41 @@ struct ol_entry {
 	uint32_t idx;		/* cell index */
 };
 
-enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP };
+enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES };
+
+#define OL_CHUNK  64		/* entries in a chunk of a step queue */
+#define OL_NOCHUNK UINT32_MAX
+#define OL_QUEUES 18		/* step costs: 9 terrains, straight and diagonal */
+
+/* An entry of a step queue: no tie-break on h, which is 0 there. */
+struct ol_qentry {
+	uint64_t f;
+	uint32_t t, idx;
+};
 
 struct openlist {
 	enum ol_kind kind;
-	struct ol_entry *e;
-	size_t n, cap;
+	struct ol_entry *e;	/* the heap, or the sorted or unsorted list */
+	size_t n, cap;		/* entries in e, and room */
 	struct node *node;
+
+	/*
+	 * The step queues (see ol_sq_push): one FIFO queue a step cost, each
+	 * a chain of chunks in pool, and in e the entries of key last, sorted
+	 * best last.
+	 */
+	struct ol_qentry *pool;
+	uint32_t *next;		/* per chunk: the next chunk of its queue */
+	size_t nchunk;		/* room in pool, in chunks */
+	uint32_t fresh;		/* chunks never used yet start here */
+	uint32_t freed;		/* chunks given back, chained by next */
+	int failed;		/* a queue could not grow: out of memory */
+	uint64_t last;		/* the key of the entries in e */
+	uint64_t s;		/* their tie-break on h (h = 0: one value) */
+	int fifo;		/* ties go oldest first, else newest first */
+	unsigned nq;		/* queues in use: 0 to nq - 1 */
+	uint32_t head[OL_QUEUES];	/* slot of the first entry; OL_NOCHUNK: empty */
+	uint32_t tail[OL_QUEUES];	/* one past the last entry's slot */
 };
 
 /*
@@ -159,10 +187,72 @@ ol_quad_pop(struct openlist *ol, struct ol_entry *out)
 	return 1;
 }
 
+/*
+ * The step queues, for Dijkstra (keys g, which only grow).  A key is the
+ * key of the node being expanded, last, plus the cost of one step, and
+ * nodes are expanded in order of key: so the keys pushed with any one
+ * step cost come in order, and a FIFO queue for each step cost is sorted
+ * by key without comparing anything.  The least key overall is at the head
+ * of one of the queues.  A cheaper path for an open node is one more push
+ * (into the queue of its new step cost, which cannot be the old one, as
+ * keys in one queue only grow); the entry left behind is stale, as its key
+ * is no longer the node's g, and is dropped when it reaches the head.  So a
+ * cell has at most one entry a queue.
+ *
+ * Equal keys must still leave in the order of the tie-break, that is of
+ * their stamps; as every key pushed is above last, the entries of the
+ * next key are all in the queues when its turn comes, and move into e,
+ * sorted (ol_sq_next).
+ */
+int	ol_sq_grow(struct openlist *);
+int	ol_sq_next(struct openlist *, struct ol_entry *);
+
+static OL_INLINE void
+ol_sq_push(struct openlist *ol, unsigned q, const struct ol_entry *x)
+{
+	uint32_t slot = ol->tail[q];
+
+	if (slot % OL_CHUNK == 0) {	/* the tail chunk is full, or none */
+		uint32_t ch;
+
+		if (ol->freed != OL_NOCHUNK) {
+			ch = ol->freed;
+			ol->freed = ol->next[ch];
+		} else {
+			if (ol->fresh == ol->nchunk && ol_sq_grow(ol) != 0)
+				return;
+			ch = ol->fresh++;
+		}
+		ol->next[ch] = OL_NOCHUNK;
+		if (ol->head[q] == OL_NOCHUNK)
+			ol->head[q] = ch * OL_CHUNK;
+		else
+			ol->next[slot / OL_CHUNK - 1] = ch;
+		slot = ch * OL_CHUNK;
+	}
+	if (q >= ol->nq)
+		ol->nq = q + 1;
+	ol->pool[slot].f = x->f;
+	ol->pool[slot].t = x->t;
+	ol->pool[slot].idx = x->idx;
+	ol->tail[q] = slot + 1;
+}
+
+static OL_INLINE int
+ol_sq_pop(struct openlist *ol, struct ol_entry *out)
+{
+	if (ol->n == 0)
+		return ol_sq_next(ol, out);
+	*out = ol->e[--ol->n];
+	return 1;
+}
+
 int	openlist_init(struct openlist *, enum ol_kind, struct node *, size_t);
 void	openlist_free(struct openlist *);
 void	openlist_push(struct openlist *, const struct ol_entry *);
 void	openlist_decrease(struct openlist *, const struct ol_entry *);
 int	openlist_pop(struct openlist *, struct ol_entry *);
+unsigned openlist_steps(struct openlist *, const uint64_t[2], int, unsigned char[2][10]);
+size_t	openlist_copy(const struct openlist *, struct ol_entry *);
 
 #endif

@@ -9,7 +9,8 @@ const char *const algo_names[] = { "astar", "dijkstra", "jps", NULL };
 const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "always", NULL };
 const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
 const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
-const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", "quad-heap", NULL };
+const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", "quad-heap",
+	"step-queues", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
 /* Indexed by enum compare; "weight" may carry a list: weight=1,1.5,2. */
@@ -81,7 +82,8 @@ options_usage(FILE *fp, int full)
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
-"                                     quad-heap (quad-heap)\n"
+"                                     quad-heap|step-queues (step-queues with\n"
+"                                     dijkstra or -H zero, else quad-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
 "  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
@@ -353,6 +355,7 @@ options_parse(struct options *o, int argc, char **argv)
 			if (choose("-o", optarg, ol_names, &v) != 0)
 				return OPT_USAGE;
 			o->sp.ol = (enum ol_kind)v;
+			o->ol_set = 1;
 			break;
 		case 'q':
 			o->quiet = 1;
@@ -464,4 +467,7 @@ options_params(const struct options *o, const struct map *m, struct search_param
 		p->heur = H_ZERO;
 		p->weight = 1000;
 	}
+	/* The fastest list for the keys: step queues for costs from the start. */
+	if (!o->ol_set)
+		p->ol = p->heur == H_ZERO ? OL_STEP_QUEUES : OL_QUAD_HEAP;
 }

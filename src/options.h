@@ -37,6 +37,7 @@ struct options {
 	struct search_params sp;
 	int heur_set;		/* -H given; else the default follows -d */
 	int diag_set;		/* -d given; else MovingAI octile maps mean no-corner-cut */
+	int ol_set;		/* -o given; else the fastest list for the keys */
 	const char *scen;	/* -S: scenario file, "-" for stdin */
 	int jobs;		/* -j */
 	enum format format;

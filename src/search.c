@@ -125,7 +125,7 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 	const uint32_t goal = c->goal;
 	struct openlist *ol = &c->s->ol;
 	struct ol_entry e;
-	int more = fast ? ol_quad_pop(ol, &e) : openlist_pop(ol, &e);
+	int more = ol_pop_fast(ol, &e, fast);
 
 	while (more) {
 		uint32_t i = e.idx;
@@ -153,7 +153,8 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), fast)
+		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+		    fast, c->qof[d & 1][tc])
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -179,15 +180,16 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 #undef DIAG_OK
 		if (c->s->obs != NULL && c->s->obs->done != NULL)
 			c->s->obs->done(c->s->obs->arg);
-		more = fast ? ol_quad_pop(ol, &e) : openlist_pop(ol, &e);
+		more = ol_pop_fast(ol, &e, fast);
 	}
 }
 
 /*
  * One function for each diagonal rule, heuristic and open list (the 4-ary
- * heap or any other), each compiled and optimised on its own: inlined
- * into one function, the forty loops take minutes and gigabytes to build
- * with sanitizers.  The table is indexed as enum diagrule, enum heur.
+ * heap or any other; the step queues with h = 0, for Dijkstra), each
+ * compiled and optimised on its own: inlined into one function, the
+ * forty-odd loops take minutes and gigabytes to build with sanitizers.
+ * The tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_HEURS(X, rule, fast) X(rule, H_MANHATTAN, fast) X(rule, H_OCTILE, fast) \
 	X(rule, H_EUCLIDEAN, fast) X(rule, H_CHEBYSHEV, fast) X(rule, H_ZERO, fast)
@@ -201,8 +203,12 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 	}
 #define LOOP_PTR(rule, heur, fast) loop_##rule##_##heur##_##fast,
 
-FOR_ALL(LOOP_FN, 0)
-FOR_ALL(LOOP_FN, 1)
+FOR_ALL(LOOP_FN, OL_FAST_NONE)
+FOR_ALL(LOOP_FN, OL_FAST_QUAD)
+LOOP_FN(DIAG_NEVER, H_ZERO, OL_FAST_STEPQ)
+LOOP_FN(DIAG_NO_CORNER_CUT, H_ZERO, OL_FAST_STEPQ)
+LOOP_FN(DIAG_NO_SQUEEZE, H_ZERO, OL_FAST_STEPQ)
+LOOP_FN(DIAG_ALWAYS, H_ZERO, OL_FAST_STEPQ)
 
 #define LOOP_ROWS(fast) { \
 	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, fast) }, \
@@ -211,14 +217,21 @@ FOR_ALL(LOOP_FN, 1)
 	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, fast) } }
 
 static void (*const loops[2][4][5])(struct ctx *, struct search_result *) = {
-	LOOP_ROWS(0), LOOP_ROWS(1)
+	LOOP_ROWS(OL_FAST_NONE), LOOP_ROWS(OL_FAST_QUAD)
+};
+static void (*const dijkstra_loops[4])(struct ctx *, struct search_result *) = {
+	LOOP_PTR(DIAG_NEVER, H_ZERO, OL_FAST_STEPQ)
+	LOOP_PTR(DIAG_NO_CORNER_CUT, H_ZERO, OL_FAST_STEPQ)
+	LOOP_PTR(DIAG_NO_SQUEEZE, H_ZERO, OL_FAST_STEPQ)
+	LOOP_PTR(DIAG_ALWAYS, H_ZERO, OL_FAST_STEPQ)
 };
 
 /*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
  * nearest of the grid's B cells.  Returns 0, or -1 when out of memory,
- * -2 when the step costs cannot be keyed for a map this size and -3 when
- * JPS cannot run on this map (see search_strerror).
+ * -2 when the step costs cannot be keyed for a map this size, -3 or -4
+ * when JPS cannot run on this map or with these costs, and -5 when the
+ * step queues cannot hold these keys (see search_strerror).
  */
 int
 search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
@@ -244,6 +257,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.sand = p->tb == TB_LOW_H || p->tb == TB_HIGH_H ? UINT64_MAX : 0;
 	c.tmask = p->tb == TB_FIFO ? 0 : UINT32_MAX;
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
+	/* Step queues need keys that grow by one step at a time (see openlist.h). */
+	if (p->ol == OL_STEP_QUEUES && (c.heur != H_ZERO || p->algo == ALGO_JPS))
+		return -5;
 
 	/*
 	 * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
@@ -283,6 +299,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * stays below 2^61.
 	 */
 	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
+	if (p->ol == OL_STEP_QUEUES) {
+		uint64_t base[2] = { c.ku.sq, c.ku.dq };
+
+		openlist_steps(&s->ol, base, p->tb == TB_FIFO, c.qof);
+	}
 	c.tagbase = s->gen << 4;
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
@@ -295,9 +316,12 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		jps_loop(&c, r);
 		return 0;
 	}
-	/* The default open list gets loops of its own. */
-	loops[p->ol == OL_QUAD_HEAP][p->diag][c.heur](&c, r);
-	return 0;
+	/* The 4-ary heap and the step queues get loops of their own. */
+	if (p->ol == OL_STEP_QUEUES)
+		dijkstra_loops[p->diag](&c, r);
+	else
+		loops[p->ol == OL_QUAD_HEAP][p->diag][c.heur](&c, r);
+	return s->ol.failed ? -1 : 0;
 }
 
 /*
@@ -325,6 +349,8 @@ search_strerror(int rc)
 		return "-a jps needs a map without terrain costs and -d no-corner-cut";
 	case -4:
 		return "-a jps needs step costs with S <= D <= 2S";
+	case -5:
+		return "-o step-queues needs -a dijkstra, or -a astar with -H zero";
 	}
 	return "search failed";
 }
@@ -433,11 +459,11 @@ size_t
 search_open_cells(const struct search *s, uint32_t *out, size_t max)
 {
 	struct ol_entry *e;
-	size_t k, n = s->ol.n;
+	size_t k, n;
 
-	if (n == 0 || (e = malloc(n * sizeof(*e))) == NULL)
+	if ((e = malloc(s->cap * sizeof(*e))) == NULL)
 		return 0;
-	memcpy(e, s->ol.e, n * sizeof(*e));
+	n = openlist_copy(&s->ol, e);
 	qsort(e, n, sizeof(*e), entry_cmp);
 	for (k = 0; k < n && k < max; k++)
 		out[k] = e[k].idx;

@@ -70,6 +70,7 @@ struct ctx {
 	uint32_t tmask;		/* stamps are seq ^ tmask: 0 for fifo, else ~0 */
 	uint32_t tagbase;	/* generation << 4: tags of this search */
 	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
+	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
 };
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
@@ -155,15 +156,32 @@ mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
 }
 
 /*
+ * Which open list a loop is specialised on: fast is a constant where the
+ * helpers below are inlined, and with the 4-ary heap or the step queues
+ * their operations are inlined too; any other list goes through
+ * openlist.c.
+ */
+enum { OL_FAST_NONE, OL_FAST_QUAD, OL_FAST_STEPQ };
+
+static INLINE int
+ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
+{
+	if (fast == OL_FAST_QUAD)
+		return ol_quad_pop(ol, e);
+	if (fast == OL_FAST_STEPQ)
+		return ol_sq_pop(ol, e);
+	return openlist_pop(ol, e);
+}
+
+/*
  * Offer cell j, reached from the current node in direction d at cost ng,
  * to the open list: new nodes are pushed, open ones improved, closed ones
- * left alone (they are never reopened).  fast is a constant where this is
- * inlined: 1 when the open list is the 4-ary heap (the default), whose
- * operations are then inlined too.
+ * left alone (they are never reopened).  q is the step queue of the step
+ * (see ol_sq_push), used only with the step queues.
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y, const int fast)
+    uint64_t ng, int x, int y, const int fast, unsigned q)
 {
 	struct node *nj = &c->s->node[j];
 	struct ol_entry ne;
@@ -177,14 +195,18 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 	h = heuristic(c, heur, x, y);
 	mkkey(c, &ne, j, ng, h);
 	if (improved) {
-		if (fast)
+		if (fast == OL_FAST_QUAD)
 			ol_quad_decrease(&c->s->ol, &ne);
+		else if (fast == OL_FAST_STEPQ)
+			ol_sq_push(&c->s->ol, q, &ne);
 		else
 			openlist_decrease(&c->s->ol, &ne);
 		r->updated++;
 	} else {
-		if (fast)
+		if (fast == OL_FAST_QUAD)
 			ol_quad_push(&c->s->ol, &ne);
+		else if (fast == OL_FAST_STEPQ)
+			ol_sq_push(&c->s->ol, q, &ne);
 		else
 			openlist_push(&c->s->ol, &ne);
 		r->generated++;

@@ -697,6 +697,7 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 		if (ol_names[k] == NULL)
 			return 0;
 		o->sp.ol = (enum ol_kind)k;
+		o->ol_set = 1;
 		snprintf(name, 32, "%s", ol_names[k]);
 		return 1;
 	case CMP_WEIGHT:
@@ -770,7 +771,7 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		t0 = seconds();
 		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
 		w->seconds = seconds() - t0;
-		if (w->rc == -3)	/* JPS cannot run this row: "n/a" */
+		if (w->rc == -3 || w->rc == -5)	/* JPS or the step queues cannot: "n/a" */
 			continue;
 		if (w->rc != 0)
 			return w->rc;

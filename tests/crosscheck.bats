@@ -34,11 +34,12 @@ need_pathfind() {
 # Run pathfind in text and path format with -o binary-heap, verify both with
 # the checker, check the exit status against the checker's no-path count,
 # and require the other open lists ($OPEN_LISTS, default sorted-list,
-# unsorted-list and quad-heap) to print byte-identical text.
+# unsorted-list and quad-heap; and step-queues where h = 0) to print
+# byte-identical text.
 crosscheck() {
     local maps=$1
     shift
-    local st st2 out nopath want ol
+    local st st2 out nopath want ol lists
     st=0
     "$PATHFIND" "$@" -o binary-heap "$maps" >"$T/text" 2>"$T/err" || st=$?
     if [ -s "$T/err" ]; then
@@ -67,7 +68,13 @@ crosscheck() {
         echo "pathfind $*: exit status $st, expected $want ($out)" >&2
         return 1
     fi
-    for ol in ${OPEN_LISTS:-sorted-list unsorted-list quad-heap}; do
+    lists=${OPEN_LISTS:-sorted-list unsorted-list quad-heap}
+    # the step queues take only keys with h = 0, one step at a time
+    case " $* " in
+        *" jps "*) ;;
+        *" dijkstra "* | *" -H zero "*) lists="$lists step-queues" ;;
+    esac
+    for ol in $lists; do
         st2=0
         "$PATHFIND" "$@" -o "$ol" "$maps" >"$T/text.$ol" 2>"$T/err" || st2=$?
         if [ "$st2" != "$st" ] || ! cmp -s "$T/text" "$T/text.$ol"; then
@@ -232,6 +239,24 @@ wide_maps() {
     run "$PATHFIND" -a jps "$root/samples/tutorial.txt"
     [ "$status" -eq 0 ]
     [ "${lines[5]}" = "cost: 6.828427" ]
+}
+
+@test "-o step-queues: the default with h = 0, refused with any other h, per map" {
+    run "$PATHFIND" -a dijkstra -f json "$root/samples/tutorial.txt"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"open_list":"step-queues"'* ]]
+    run "$PATHFIND" -H zero -f json "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"step-queues"'* ]]
+    run "$PATHFIND" -f json "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"quad-heap"'* ]]
+    run --separate-stderr "$PATHFIND" -o step-queues "$root/samples/tutorial.txt" "$root/samples/maze.txt"
+    [ "$status" -eq 2 ]
+    [ "$output" = "" ]
+    [ "${#stderr_lines[@]}" -eq 2 ]
+    [ "${stderr_lines[1]}" = "pathfind: $root/samples/maze.txt:1:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    run --separate-stderr "$PATHFIND" -a jps -H zero -o step-queues "$root/samples/tutorial.txt"
+    [ "$status" -eq 2 ]
+    [[ "$stderr" == *"-o step-queues needs -a dijkstra, or -a astar with -H zero" ]]
 }
 
 @test "crosscheck costs: -c 10,14" {

@@ -361,7 +361,7 @@ map_rows() {
 	heuristic 5
 	tie-break 4
 	diagonal 4
-	open-list 4
+	open-list 5
 	weight 4
 	weight=1,2.5 2
 	EOF2

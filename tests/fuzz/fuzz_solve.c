@@ -242,7 +242,11 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 	o.sp.tb = (enum tiebreak)(opt[1] & 3);
 	while (ol_names[nol] != NULL)
 		nol++;
-	o.sp.ol = (enum ol_kind)(((opt[1] >> 2) & 3) % nol);
+	/* 3: the default, which depends on the keys */
+	if (((opt[1] >> 2) & 3) < 3) {
+		o.sp.ol = (enum ol_kind)((opt[1] >> 2) & 3);
+		o.ol_set = 1;
+	}
 	CHECK(cost_parse(cost_table[(opt[1] >> 4) & 7], &o.sp.costs) == 0);
 	options_params(&o, m, &sp);
 	if (!o.diag_set && ((m->movingai && strcmp(m->type, "octile") == 0) ||
@@ -250,6 +254,8 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 		CHECK(sp.diag == DIAG_NO_CORNER_CUT);
 	else
 		CHECK(sp.diag == o.sp.diag);
+	if (!o.ol_set)
+		CHECK(sp.ol == (sp.heur == H_ZERO ? OL_STEP_QUEUES : OL_QUAD_HEAP));
 
 	start = m->movingai ? p.pass[opt[4] % p.npass] : p.start;
 	CHECK(start >= 0);
@@ -317,6 +323,10 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 
 		if (k < nol)
 			sp2.ol = (enum ol_kind)k;
+		if (sp2.ol == OL_STEP_QUEUES && (sp2.heur != H_ZERO || sp2.algo == ALGO_JPS)) {
+			CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == -5);
+			continue;
+		}
 		CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == 0);
 		if (r.found)
 			r.path = path;	/* the search's buffer was reused */
