@@ -115,9 +115,16 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
  * still offered in the documented order N NE E SE S SW W NW.
  */
 static INLINE void
-loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enum heur heur,
+loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
     const int fast)
 {
+	/*
+	 * Copies that nothing else points to: the compiler may keep the
+	 * stamp counter and the statistics in registers, where through the
+	 * pointers every store to a node might have changed them.
+	 */
+	struct ctx lc = *cp, *c = &lc;
+	struct search_result lr = *rp, *r = &lr;
 	const struct grid *g = c->grid;
 	const uint8_t *cell = g->cell;
 	struct node *node = c->s->node;
@@ -137,7 +144,8 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 		if (i == goal || (goal == SEARCH_MAP_GOALS && (cell[i] & CELL_GOAL))) {
 			r->found = 1;
 			r->goal = i;
-			trace_path(c, i, r);
+			*rp = lr;
+			trace_path(cp, i, rp);
 			return;
 		}
 		r->expanded++;
@@ -182,6 +190,7 @@ loop(struct ctx *c, struct search_result *r, const enum diagrule rule, const enu
 			c->s->obs->done(c->s->obs->arg);
 		more = ol_pop_fast(ol, &e, fast);
 	}
+	*rp = lr;
 }
 
 /*
