@@ -16,12 +16,15 @@
  *    north-east.  Without corner cutting a diagonal step needs both of its
  *    orthogonal cells free, so no neighbour is ever forced; instead a cell
  *    is a jump point when a straight scan north or east from it finds one.
+ *    With intermediate pruning (scan_diagonal) that cell is passed over,
+ *    and the jump points its straight scans found are the successors.
  *
  * Goals are jump points too.  The costs found equal A*'s; the path can be
  * a different one of the same cost.  A jump point's parent is not stored:
- * a node keeps only the direction it was reached in, and the parent is the
- * first closed cell back along that line whose g fits (see jps_parent);
- * any such cell is an optimal predecessor.
+ * a node keeps the direction it was reached in and, when a straight scan
+ * from a diagonal one found it, the bend (how far back the diagonal is,
+ * and which); the parent is the first closed cell back along the line
+ * whose g fits (see jps_parent); any such cell is an optimal predecessor.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -196,33 +199,6 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	return open ? p - q : 0;
 }
 
-/*
- * Scan from cell i, padded (x, y), in diagonal direction d, a cell at a
- * time; return how many steps away the first jump point is, or 0.
- */
-static INLINE uint32_t
-jump_diagonal(const struct jctx *j, uint32_t i, uint32_t x, uint32_t y, int d, const int goals)
-{
-	const uint8_t *cell = j->cell;
-	const int d1 = (d + 7) & 7, d2 = (d + 1) & 7;
-	const long o = j->c->off[d], o1 = j->c->off[d1], o2 = j->c->off[d2];
-	const uint32_t dx = d == NE || d == SE ? 1 : UINT32_MAX;	/* +1 or -1, mod 2^32 */
-	const uint32_t dy = d == SE || d == SW ? 1 : UINT32_MAX;
-	uint32_t k;
-
-	for (k = 1;; k++) {
-		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
-		    !free_cell(cell, (uint32_t)((long)i + o2)) || !free_cell(cell, (uint32_t)((long)i + o)))
-			return 0;
-		i = (uint32_t)((long)i + o);
-		x += dx;
-		y += dy;
-		if (is_goal(j->c, i) || jump_straight(j, x, y, d1, goals) != 0 ||
-		    jump_straight(j, x, y, d2, goals) != 0)
-			return k;
-	}
-}
-
 /* Set cell (x, y) in its row and in its column. */
 static void
 mark(uint64_t *const lines[2], const size_t words[2], size_t x, size_t y)
@@ -277,89 +253,181 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
 }
 
 /*
- * How many steps back along its direction jump point j's predecessor is:
- * the first closed cell of this search back along that line whose g is
- * j's less the steps between.  Any such cell is an optimal predecessor
- * (the cells between are free and on one line, so the path through it
- * costs j's g), and the first one back gives the path the previous
+ * How many steps back along direction d from cell i, of cost g, its
+ * predecessor is: the first closed cell of this search back along that
+ * line whose g is g less the steps between.  Any such cell is an optimal
+ * predecessor (the cells between are free and on one line, so the path
+ * through it costs g), and the first one back gives the path the previous
  * version of this walk gave.
  */
 static uint32_t
-jps_parent(const struct ctx *c, uint32_t j)
+jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)
 {
 	const struct node *node = c->s->node;
-	int d = (int)(node[j].tag & TAG_DIR);
-	uint64_t step = c->step[d][1], g = node[j].g;
 	const uint32_t want = c->tagbase | TAG_CLOSED;
-	uint32_t i = j, k = 0;
+	uint64_t step = c->step[d][1];
+	uint32_t k = 0;
 
 	for (;;) {
 		i = (uint32_t)((long)i - c->off[d]);
 		g -= step;
 		k++;
-		if ((node[i].tag & ~TAG_DIR) == want && node[i].g == g)
+		if ((node[i].tag & (TAG_GEN | TAG_CLOSED)) == want && node[i].g == g)
 			return k;
 	}
 }
 
 /*
+ * The way back from jump point j to its predecessor: *run straight steps
+ * back along j's direction d (its bend, or all of them), then, after a
+ * bend, *diag steps back along *dd, the diagonal it came from.
+ */
+static void
+jps_parent(const struct ctx *c, uint32_t j, uint32_t *run, uint32_t *diag, int *dd)
+{
+	const struct node *node = c->s->node;
+	uint32_t tag = node[j].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
+	int d = (int)(tag & TAG_DIR);
+
+	if (bend == 0) {
+		*run = jps_back(c, j, d, node[j].g);
+		*diag = 0;
+		*dd = d;
+		return;
+	}
+	*run = bend;
+	*dd = (d + (tag & TAG_SIDE ? 1 : 7)) & 7;
+	*diag = jps_back(c, (uint32_t)((long)j - (long)bend * c->off[d]), *dd,
+	    node[j].g - bend * c->step[d][1]);
+}
+
+/*
  * The path through the jump points, every cell listed; the exact cost.
  * Two passes: the first finds each jump point's predecessor, counting the
- * steps, and keeps the distance in the jump point's pos field.  That field
- * holds a node's open-list position only while the node is open; the jump
- * points on the path are all closed (popped: the goal just now, the others
- * before their successors were found), nothing reads pos of a closed node,
- * and the search ends here, so the field is free.  The second pass then
- * writes the cells straight into their places, from the goal's at the end
- * back to the start's at 0, without reading the grid again or reversing.
- * On a uniform map every straight step counts 1 in a, every diagonal one 1
- * in b, as the cells' own steps did.
+ * steps, and keeps them in the jump point's pos field: the straight ones,
+ * or after a bend the diagonal ones (the straight ones are in its tag).
+ * That field holds a node's
+ * open-list position only while the node is open; the jump points on the
+ * path are all closed (popped: the goal just now, the others before their
+ * successors were found), nothing reads pos of a closed node, and the
+ * search ends here, so the field is free.  The second pass then writes the
+ * cells straight into their places, from the goal's at the end back to the
+ * start's at 0, without reading the grid again or reversing.  On a uniform
+ * map every straight step counts 1 in a, every diagonal one 1 in b, as the
+ * cells' own steps did.
  */
 static void
 jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 {
 	struct node *node = c->s->node;
-	uint32_t *path = c->s->path, i, k;
+	uint32_t *path = c->s->path, i, k, run, diag;
 	size_t n = 0;
+	int d, dd;
 
 	r->a = r->b = 0;
 	for (i = goal; i != c->start;) {
-		int d = (int)(node[i].tag & TAG_DIR);
-
-		k = jps_parent(c, i);
-		node[i].pos = k;
-		n += k;
+		jps_parent(c, i, &run, &diag, &dd);
+		d = (int)(node[i].tag & TAG_DIR);
+		node[i].pos = diag != 0 ? diag : run;
+		n += run + diag;
 		if (d & 1)
-			r->b += k;
+			r->b += run;
 		else
-			r->a += k;
-		i = (uint32_t)((long)i - (long)k * c->off[d]);
+			r->a += run;
+		r->b += diag;
+		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)diag * c->off[dd]);
 	}
 	r->steps = n;
 	path[n] = goal;
 	for (i = goal; i != c->start;) {
-		long o = c->off[node[i].tag & TAG_DIR];
+		uint32_t tag = node[i].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
+		long o;
 
-		for (k = node[i].pos; k > 0; k--) {
+		d = (int)(tag & TAG_DIR);
+		o = c->off[d];
+		if (bend == 0) {
+			run = node[i].pos;
+			diag = 0;
+			dd = d;
+		} else {
+			run = bend;
+			diag = node[i].pos;
+			dd = (d + (tag & TAG_SIDE ? 1 : 7)) & 7;
+		}
+		for (k = run; k > 0; k--) {
 			i = (uint32_t)((long)i - o);
+			path[--n] = i;
+		}
+		for (k = diag; k > 0; k--) {
+			i = (uint32_t)((long)i - c->off[dd]);
 			path[--n] = i;
 		}
 	}
 	r->path = path;
 }
 
-/* Scan direction d from cell i, padded (x, y), and offer the jump point found, if any. */
-static INLINE void
-scan(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i, uint32_t x,
-    uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur, const int fast)
-{
-	static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-	static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
-	uint32_t k = d & 1 ? jump_diagonal(j, i, x, y, d, goals) : jump_straight(j, x, y, d, goals);
+static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
-	if (k != 0)
-		relax_ol(c, heur, r, (uint32_t)((long)i + (long)k * c->off[d]), d,
-		    gi + k * c->step[d][1], (int)x + (int)k * dx[d], (int)y + (int)k * dy[d], fast, 0);
+/*
+ * From cell i, padded (x, y), at cost gi, reached after *k steps in
+ * diagonal direction dd, scan straight direction d and offer the jump
+ * point found, if any, with the bend that leads back to i (none when k is
+ * 0: i is the expanded node itself).
+ */
+static INLINE void
+scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
+    uint32_t x, uint32_t y, uint64_t gi, int d, uint32_t k, int dd, const int goals,
+    const enum heur heur, const int fast)
+{
+	uint32_t n = jump_straight(j, x, y, d, goals), bend = 0;
+
+	if (n == 0)
+		return;
+	if (k != 0)	/* n <= TAG_RUN_MAX: lines are at most MAP_MAX_WIDTH cells */
+		bend = n << TAG_RUN_SHIFT | (dd == ((d + 1) & 7) ? TAG_SIDE : 0);
+	relax_ol(c, heur, r, (uint32_t)((long)i + (long)n * c->off[d]), d,
+	    gi + n * c->step[d][1], (int)x + (int)n * dx[d], (int)y + (int)n * dy[d], fast, 0, bend);
+}
+
+/*
+ * Scan diagonal direction d from cell i, padded (x, y), a cell at a time,
+ * with intermediate pruning (Harabor and Grastien 2014): where a straight
+ * scan from a cell of the diagonal finds a jump point, the original JPS
+ * stops and offers that cell, whose expansion later repeats the straight
+ * scans and goes on along the diagonal.  Here the jump points the straight
+ * scans find are offered at once, their tags saying where they bend off
+ * the diagonal, and the diagonal goes on: fewer nodes on the open list,
+ * and each straight line scanned once.  A goal on the diagonal is offered
+ * and ends the scan (anything beyond it costs more).
+ */
+static INLINE void
+scan_diagonal(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
+    uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
+    const int fast)
+{
+	const uint8_t *cell = j->cell;
+	const int d1 = (d + 7) & 7, d2 = (d + 1) & 7;
+	const long o = c->off[d], o1 = c->off[d1], o2 = c->off[d2];
+	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1 or -1, mod 2^32 */
+	const uint64_t step = c->step[d][1];
+	uint32_t k;
+
+	for (k = 1;; k++) {
+		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
+		    !free_cell(cell, (uint32_t)((long)i + o2)) || !free_cell(cell, (uint32_t)((long)i + o)))
+			return;
+		i = (uint32_t)((long)i + o);
+		x += sx;
+		y += sy;
+		gi += step;
+		if (is_goal(c, i)) {
+			relax_ol(c, heur, r, i, d, gi, (int)x, (int)y, fast, 0, 0);
+			return;
+		}
+		scan_straight(c, j, r, i, x, y, gi, d1, k, d, goals, heur, fast);
+		scan_straight(c, j, r, i, x, y, gi, d2, k, d, goals, heur, fast);
+	}
 }
 
 /*
@@ -430,8 +498,12 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 		 * branching on it.
 		 */
 #define SCAN(dir) \
-		if (mask & (1u << (dir))) \
-			scan(c, &j, r, i, x, y, gi, dir, goals, heur, fast)
+		if (mask & (1u << (dir))) { \
+			if ((dir) & 1) \
+				scan_diagonal(c, &j, r, i, x, y, gi, dir, goals, heur, fast); \
+			else \
+				scan_straight(c, &j, r, i, x, y, gi, dir, 0, 0, goals, heur, fast); \
+		}
 		SCAN(N);
 		SCAN(NE);
 		SCAN(E);

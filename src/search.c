@@ -162,7 +162,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
 		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
-		    fast, c->qof[d & 1][tc])
+		    fast, c->qof[d & 1][tc], 0)
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -313,7 +313,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 
 		openlist_steps(&s->ol, base, p->tb == TB_FIFO, c.qof);
 	}
-	c.tagbase = s->gen << 4;
+	c.tagbase = s->gen << TAG_GEN_SHIFT;
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
 	mkkey(&c, &e, start, 0, heuristic(&c, c.heur, (int)(start % g->stride),
@@ -446,7 +446,7 @@ search_cell(const struct search *s, uint32_t i, uint64_t *g, uint32_t *parent)
 	const struct node *nd;
 	unsigned d;
 
-	if (i >= s->cap || (s->node[i].tag >> 4) != s->gen)
+	if (i >= s->cap || (s->node[i].tag >> TAG_GEN_SHIFT) != s->gen)
 		return SEARCH_UNSEEN;
 	nd = &s->node[i];
 	d = nd->tag & TAG_DIR;

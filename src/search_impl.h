@@ -8,9 +8,22 @@
 
 #include "search.h"
 
-#define TAG_CLOSED 8u
-#define TAG_DIR    7u
-#define GEN_MAX    ((1u << 28) - 1)
+/*
+ * A node's tag: generation << TAG_GEN_SHIFT | bend | closed | direction.
+ * The direction is the one the node was reached in (enum below).  JPS sets
+ * the bend of a node reached by a straight scan from a diagonal one
+ * (jps.c): the straight steps, and which of the two diagonals next to the
+ * direction came before them.  Eleven bits of generation: the tags are
+ * cleared once every 2,047 searches.
+ */
+#define TAG_DIR       7u
+#define TAG_CLOSED    8u
+#define TAG_SIDE      16u		/* the diagonal was direction + 1, else - 1 */
+#define TAG_RUN_SHIFT 5		/* 16 bits of straight steps, 0: no bend */
+#define TAG_RUN_MAX   0xffffu
+#define TAG_GEN_SHIFT 21
+#define TAG_GEN       (~0u << TAG_GEN_SHIFT)
+#define GEN_MAX       ((1u << (32 - TAG_GEN_SHIFT)) - 1)
 #define SEARCH_GOALS_EXACT 16	/* up to this many goals h is exact per goal */
 
 /*
@@ -68,7 +81,7 @@ struct ctx {
 	uint32_t seq;
 	uint64_t smask, sand;	/* the tie-break is (h ^ smask) & sand */
 	uint32_t tmask;		/* stamps are seq ^ tmask: 0 for fifo, else ~0 */
-	uint32_t tagbase;	/* generation << 4: tags of this search */
+	uint32_t tagbase;	/* generation << TAG_GEN_SHIFT: tags of this search */
 	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
 	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
 };
@@ -177,21 +190,22 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * Offer cell j, reached from the current node in direction d at cost ng,
  * to the open list: new nodes are pushed, open ones improved, closed ones
  * left alone (they are never reopened).  q is the step queue of the step
- * (see ol_sq_push), used only with the step queues.
+ * (see ol_sq_push), used only with the step queues; bend goes into the
+ * tag (JPS).
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y, const int fast, unsigned q)
+    uint64_t ng, int x, int y, const int fast, unsigned q, uint32_t bend)
 {
 	struct node *nj = &c->s->node[j];
 	struct ol_entry ne;
 	uint64_t h;
-	int improved = (nj->tag & ~(TAG_CLOSED | TAG_DIR)) == c->tagbase;
+	int improved = (nj->tag & TAG_GEN) == c->tagbase;
 
 	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
 		return;
 	nj->g = ng;
-	nj->tag = c->tagbase | (uint32_t)d;
+	nj->tag = c->tagbase | bend | (uint32_t)d;
 	h = heuristic(c, heur, x, y);
 	mkkey(c, &ne, j, ng, h);
 	if (improved) {

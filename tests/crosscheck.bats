@@ -222,6 +222,31 @@ wide_maps() {
     [ "$output" = "$(printf '0 0\n0 1\n0 2\n1 2\n2 2\n3 2\n4 2\n5 2\n5 3\n5 4\n\n\n0 0\n1 1\n2 1\n3 1\n4 1\n5 1\n5 2\n5 3\n5 4')" ]
 }
 
+@test "node tags outlive their 2,047 generations: the clear at the wrap" {
+    # Each search is a generation of the node tags, which are cleared when
+    # the count wraps after 2,047 (JPS keeps its bends in the same word).
+    # The first map's search marks many cells; the next 2,046 mark a few
+    # (B beside A); then the first map again, from search 2,048 on: tags
+    # left from search 1 would look like this generation's without the
+    # clear.
+    local a k
+    printf 'A......#......\n.####..#.####.\n......#.......\n.###.....###..\n......#......B\n' >"$T/one"
+    printf 'AB............\n..............\n..............\n..............\n..............\n' >"$T/near"
+    {
+        cat "$T/one"
+        for k in $(seq 2046); do echo; cat "$T/near"; done
+        for k in 1 2 3; do echo; cat "$T/one"; done
+    } >"$T/maps"
+    for a in jps astar dijkstra; do
+        "$PATHFIND" -a "$a" -d no-corner-cut -f path "$T/one" >"$T/want"
+        run "$PATHFIND" -a "$a" -d no-corner-cut -f path "$T/maps"
+        [ "$status" -eq 0 ]
+        [ "${#lines[@]}" -eq $((2046 * 2 + 4 * $(wc -l <"$T/want"))) ]
+        printf '%s\n' "$output" | awk -v RS= -v ORS='\n\n' 'NR == 1 || NR > 2047' >"$T/got"
+        [ "$(cat "$T/got")" = "$(for k in 1 2 3 4; do cat "$T/want"; echo; done)" ]
+    done
+}
+
 @test "-a jps refuses terrain and other diagonal rules" {
     run --separate-stderr "$PATHFIND" -a jps "$root/samples/terrain.txt"
     [ "$status" -eq 2 ]
