@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "search_impl.h"
 
 struct search *
@@ -16,7 +17,7 @@ search_free(struct search *s)
 {
 	if (s == NULL)
 		return;
-	free(s->node);
+	bigmem_free(s->node, s->cap * sizeof(*s->node));
 	free(s->path);
 	free(s->gx);
 	free(s->gy);
@@ -46,8 +47,8 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 	size_t k, gc = s->goalcap;
 
 	if (g->ncells > s->cap) {
-		free(s->node);
-		if ((s->node = calloc(g->ncells, sizeof(*s->node))) == NULL) {
+		bigmem_free(s->node, s->cap * sizeof(*s->node));
+		if ((s->node = bigmem_alloc(g->ncells * sizeof(*s->node))) == NULL) {
 			s->cap = 0;
 			return -1;
 		}
