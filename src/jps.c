@@ -199,18 +199,75 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	return open ? p - q : 0;
 }
 
-/* Set cell (x, y) in its row and in its column. */
+/* Bit k of out[w] set when cell 64 w + k of the n at cells has a bit of mask. */
 static void
-mark(uint64_t *const lines[2], const size_t words[2], size_t x, size_t y)
+row_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
 {
-	lines[0][y * words[0] + x / 64] |= (uint64_t)1 << (x % 64);
-	lines[1][x * words[1] + y / 64] |= (uint64_t)1 << (y % 64);
+	size_t w, k;
+
+	for (w = 0; w < n / 64; w++) {
+		uint64_t v = 0;
+
+		for (k = 0; k < 64; k++)	/* no branches: the compiler vectorises it */
+			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
+		out[w] = v;
+	}
+	if (n % 64 != 0) {
+		uint64_t v = 0;
+
+		for (k = 0; k < n % 64; k++)
+			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
+		out[w] = v;
+	}
+}
+
+/*
+ * Transpose the 64 x 64 bit matrix a: bit c of a[r] goes to bit r of a[c].
+ * Six rounds swap ever smaller blocks: the halves of 32 x 32, then of
+ * 16 x 16 and so on (Warren, Hacker's Delight, 7-3, with bit 0 first).
+ */
+static void
+transpose64(uint64_t a[64])
+{
+	uint64_t m = 0x00000000ffffffffu, t;
+	int j, k;
+
+	for (j = 32; j != 0; j >>= 1, m ^= m << j)
+		for (k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+			t = ((a[k] >> j) ^ a[k | j]) & m;
+			a[k | j] ^= t;
+			a[k] ^= t << j;
+		}
+}
+
+/*
+ * The bitsets of the cells with a bit of mask: row by row into rows, then
+ * column by column into cols, transposed 64 x 64 cells at a time.
+ */
+static void
+build(const struct grid *g, uint8_t mask, uint64_t *rows, uint64_t *cols,
+    const size_t words[2])
+{
+	size_t nrow = (size_t)g->h + 2, ncol = g->stride, y, bx, by, k;
+	uint64_t a[64];
+
+	for (y = 0; y < nrow; y++)
+		row_bits(g->cell + y * ncol, ncol, mask, rows + y * words[0]);
+	for (by = 0; by < words[1]; by++)
+		for (bx = 0; bx < words[0]; bx++) {
+			for (k = 0; k < 64; k++)
+				a[k] = 64 * by + k < nrow ? rows[(64 * by + k) * words[0] + bx] : 0;
+			transpose64(a);
+			for (k = 0; k < 64 && 64 * bx + k < ncol; k++)
+				cols[(64 * bx + k) * words[1] + by] = a[k];
+		}
 }
 
 /*
  * Build the bitsets for grid g unless they were built for it already.
  * Rows are padded rows 0 to h + 1, columns padded columns 0 to w + 1;
- * the bits past a line's end stay 0 (blocked).  -1 when out of memory.
+ * the bits past a line's end are 0 (blocked), as are the padding cells.
+ * -1 when out of memory.
  */
 int
 jps_prepare(struct jpsbits *jb, const struct grid *g)
@@ -218,7 +275,6 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
 	size_t rows = (size_t)g->h + 2, cols = g->stride;
 	size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64;
 	size_t one = rows * rw + cols * cw, need = g->ngoal > 0 ? 2 * one : one;
-	size_t x, y;
 
 	if (jb->grid == g && jb->serial == g->serial && g->serial != 0)
 		return 0;
@@ -231,22 +287,15 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
 		}
 		jb->cap = need;
 	}
-	memset(jb->mem, 0, need * sizeof(*jb->mem));
 	jb->words[0] = rw;
 	jb->words[1] = cw;
 	jb->free[0] = jb->mem;
 	jb->free[1] = jb->free[0] + rows * rw;
 	jb->goal[0] = g->ngoal > 0 ? jb->free[1] + cols * cw : NULL;
 	jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
-	for (y = 1; y + 1 < rows; y++)
-		for (x = 1; x + 1 < cols; x++) {
-			uint8_t v = g->cell[y * cols + x];
-
-			if (v & CELL_COST)
-				mark(jb->free, jb->words, x, y);
-			if ((v & CELL_GOAL) && g->ngoal > 0)
-				mark(jb->goal, jb->words, x, y);
-		}
+	build(g, CELL_COST, jb->free[0], jb->free[1], jb->words);
+	if (g->ngoal > 0)
+		build(g, CELL_GOAL, jb->goal[0], jb->goal[1], jb->words);
 	jb->grid = g;
 	jb->serial = g->serial;
 	return 0;
