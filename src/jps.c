@@ -175,19 +175,13 @@ struct jctx {
  * against the stretch scanned, which must stop on it if it lies there.
  */
 static INLINE uint32_t
-jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
+jump_line(const uint64_t *mid, size_t n, const uint64_t *gl, uint32_t p, int onit, uint32_t gp,
+    const int forward, const int goals)
 {
-	const struct jpsbits *jb = j->jb;
-	const int ax = d == N || d == S;	/* columns for north and south */
-	const size_t n = jb->words[ax];
-	const uint32_t line = ax ? x : y, p = ax ? y : x, gp = ax ? j->gy : j->gx;
-	const uint64_t *mid = jb->free[ax] + line * n;
-	const uint64_t *gl = goals ? jb->goal[ax] + line * n : NULL;
-	const int onit = line == (ax ? j->gx : j->gy);
 	uint32_t q;
 	int open;
 
-	if (d == E || d == S) {
+	if (forward) {
 		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals);
 		if (onit && p < gp && gp < q)
 			return gp - p;
@@ -199,6 +193,18 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	return open ? p - q : 0;
 }
 
+static INLINE uint32_t
+jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
+{
+	const struct jpsbits *jb = j->jb;
+	const int ax = d == N || d == S;	/* columns for north and south */
+	const size_t n = jb->words[ax];
+	const uint32_t line = ax ? x : y;
+
+	return jump_line(jb->free[ax] + line * n, n, goals ? jb->goal[ax] + line * n : NULL,
+	    ax ? y : x, line == (ax ? j->gx : j->gy), ax ? j->gy : j->gx, d == E || d == S, goals);
+}
+
 /* Bit k of out[w] set when cell 64 w + k of the n at cells has a bit of mask. */
 static void
 row_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
@@ -208,8 +214,26 @@ row_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
 	for (w = 0; w < n / 64; w++) {
 		uint64_t v = 0;
 
-		for (k = 0; k < 64; k++)	/* no branches: the compiler vectorises it */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/*
+		 * Eight cells at once: adding 0x7f to each masked byte (at
+		 * most 0x1f, so nothing carries into the next) sets its top
+		 * bit when it is not 0; the multiplication gathers the eight
+		 * top bits, byte j's into bit 56 + j, as its partial products
+		 * land in distinct bits.
+		 */
+		for (k = 0; k < 8; k++) {
+			uint64_t b;
+
+			memcpy(&b, cells + 64 * w + 8 * k, 8);
+			b = ((b & 0x0101010101010101u * mask) + 0x7f7f7f7f7f7f7f7fu) &
+			    0x8080808080808080u;
+			v |= (b >> 7) * 0x0102040810204080u >> 56 << 8 * k;
+		}
+#else
+		for (k = 0; k < 64; k++)
 			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
+#endif
 		out[w] = v;
 	}
 	if (n % 64 != 0) {
@@ -419,24 +443,31 @@ static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
 /*
- * From cell i, padded (x, y), at cost gi, reached after *k steps in
- * diagonal direction dd, scan straight direction d and offer the jump
- * point found, if any, with the bend that leads back to i (none when k is
- * 0: i is the expanded node itself).
+ * Offer the jump point n cells from cell i, padded (x, y), at cost gi, in
+ * straight direction d; i was reached k steps along diagonal dd, and the
+ * bend leads back there (none when k is 0: i is the expanded node).
  */
 static INLINE void
-scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
-    uint32_t x, uint32_t y, uint64_t gi, int d, uint32_t k, int dd, const int goals,
-    const enum heur heur, const int fast)
+offer_straight(struct ctx *c, struct search_result *r, uint32_t i, uint32_t x, uint32_t y,
+    uint64_t gi, int d, uint32_t n, uint32_t k, int dd, const enum heur heur, const int fast)
 {
-	uint32_t n = jump_straight(j, x, y, d, goals), bend = 0;
+	uint32_t bend = 0;
 
-	if (n == 0)
-		return;
 	if (k != 0)	/* n <= TAG_RUN_MAX: lines are at most MAP_MAX_WIDTH cells */
 		bend = n << TAG_RUN_SHIFT | (dd == ((d + 1) & 7) ? TAG_SIDE : 0);
 	relax_ol(c, heur, r, (uint32_t)((long)i + (long)n * c->off[d]), d,
 	    gi + n * c->step[d][1], (int)x + (int)n * dx[d], (int)y + (int)n * dy[d], fast, 0, bend);
+}
+
+static INLINE void
+scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
+    uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
+    const int fast)
+{
+	uint32_t n = jump_straight(j, x, y, d, goals);
+
+	if (n != 0)
+		offer_straight(c, r, i, x, y, gi, d, n, 0, 0, heur, fast);
 }
 
 /*
@@ -460,7 +491,19 @@ scan_diagonal(struct ctx *c, const struct jctx *j, struct search_result *r, uint
 	const long o = c->off[d], o1 = c->off[d1], o2 = c->off[d2];
 	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1 or -1, mod 2^32 */
 	const uint64_t step = c->step[d][1];
-	uint32_t k;
+	/*
+	 * The lines of the two straight scans, moved one line a step: d1's
+	 * runs along a column when d1 is north or south, else along a row.
+	 */
+	const struct jpsbits *jb = j->jb;
+	const int ax1 = d1 == N || d1 == S;
+	const size_t n1 = jb->words[ax1], n2 = jb->words[!ax1];
+	const long st1 = (long)n1 * (ax1 ? dx[d] : dy[d]), st2 = (long)n2 * (ax1 ? dy[d] : dx[d]);
+	const uint64_t *m1 = jb->free[ax1] + (ax1 ? x : y) * n1;
+	const uint64_t *m2 = jb->free[!ax1] + (ax1 ? y : x) * n2;
+	const uint64_t *g1 = goals ? jb->goal[ax1] + (ax1 ? x : y) * n1 : NULL;
+	const uint64_t *g2 = goals ? jb->goal[!ax1] + (ax1 ? y : x) * n2 : NULL;
+	uint32_t k, n;
 
 	for (k = 1;; k++) {
 		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
@@ -474,8 +517,18 @@ scan_diagonal(struct ctx *c, const struct jctx *j, struct search_result *r, uint
 			relax_ol(c, heur, r, i, d, gi, (int)x, (int)y, fast, 0, 0);
 			return;
 		}
-		scan_straight(c, j, r, i, x, y, gi, d1, k, d, goals, heur, fast);
-		scan_straight(c, j, r, i, x, y, gi, d2, k, d, goals, heur, fast);
+		m1 += st1;
+		m2 += st2;
+		if (goals) {
+			g1 += st1;
+			g2 += st2;
+		}
+		if ((n = jump_line(m1, n1, g1, ax1 ? y : x, (ax1 ? x : y) == (ax1 ? j->gx : j->gy),
+		    ax1 ? j->gy : j->gx, d1 == E || d1 == S, goals)) != 0)
+			offer_straight(c, r, i, x, y, gi, d1, n, k, d, heur, fast);
+		if ((n = jump_line(m2, n2, g2, ax1 ? x : y, (ax1 ? y : x) == (ax1 ? j->gy : j->gx),
+		    ax1 ? j->gx : j->gy, d2 == E || d2 == S, goals)) != 0)
+			offer_straight(c, r, i, x, y, gi, d2, n, k, d, heur, fast);
 	}
 }
 
@@ -551,7 +604,7 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 			if ((dir) & 1) \
 				scan_diagonal(c, &j, r, i, x, y, gi, dir, goals, heur, fast); \
 			else \
-				scan_straight(c, &j, r, i, x, y, gi, dir, 0, 0, goals, heur, fast); \
+				scan_straight(c, &j, r, i, x, y, gi, dir, goals, heur, fast); \
 		}
 		SCAN(N);
 		SCAN(NE);
