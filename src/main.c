@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "map.h"
@@ -19,6 +18,7 @@
 #include "search.h"
 #include "img.h"
 #include "viz.h"
+#include "monotime.h"
 
 /* Exit statuses; the worst one seen wins. */
 enum { EX_FOUND = 0, EX_NOPATH = 1, EX_ERROR = 2 };
@@ -52,15 +52,6 @@ error(struct run *run, const char *name, long line, long col, const char *msg)
 	run->errors++;
 	run->maps++;
 	worse(run, EX_ERROR);
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* A write error on stdout is fatal: the rest of the output would be lost too. */
@@ -280,7 +271,7 @@ solve(struct run *run, const char *name, int mapno, int label)
 		return;
 	}
 	if (o->timing)
-		t0 = now();
+		t0 = monotime();
 	rc = search_run(run->search, &m->grid, start, goal, &sp, &r);
 	if (run->viz != NULL && viz_end(run->viz, rc == 0 ? &r : NULL) != 0 && rc == 0)
 		rc = -1;	/* out of memory */
@@ -304,7 +295,7 @@ solve(struct run *run, const char *name, int mapno, int label)
 	}
 	if (o->timing) {
 		ri.timing = 1;
-		ri.seconds = now() - t0;
+		ri.seconds = monotime() - t0;
 		run->seconds += ri.seconds;
 	}
 	run->maps++;

@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lines.h"
 #include "render.h"
 #include "scen.h"
 #include "search.h"
+#include "monotime.h"
 
 #define CHUNK 1024		/* scenarios read, solved and printed at a time */
 #define SCEN_LINE_MAX 4096
@@ -171,15 +171,6 @@ struct worker {
 	pthread_t tid;
 };
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Peak resident set size of the process so far, in KiB. */
 static long
 maxrss_kb(void)
@@ -225,11 +216,11 @@ work(void *arg)
 			}
 		}
 		if (pl->timing)
-			t0 = now();
+			t0 = monotime();
 		j->rc = search_run(w->search, g, cell_index(g, j->sc.sx, j->sc.sy),
 		    cell_index(g, j->sc.gx, j->sc.gy), pl->p, &j->r);
 		if (pl->timing)
-			j->seconds = now() - t0;
+			j->seconds = monotime() - t0;
 		if (j->rc == 0 && pl->keep_path && j->r.found) {
 			size_t need = j->r.steps + 1;
 
@@ -455,7 +446,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	char *derived = NULL;
 	size_t n = 0, i;
 	int fd = STDIN_FILENO, nw = o->jobs, rc, k, ln_open = 0;
-	double t0 = now();
+	double t0 = monotime();
 
 	memset(&b, 0, sizeof(b));
 	memset(&map, 0, sizeof(map));
@@ -563,7 +554,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			fputs("unchecked", stderr);
 		fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f"
 		    " maxrss=%ld\n", b.nopath, b.errors, b.expanded, b.seconds,
-		    now() - t0, maxrss_kb());
+		    monotime() - t0, maxrss_kb());
 	}
 out:
 	if (ln_open)

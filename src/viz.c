@@ -2,10 +2,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "img.h"
 #include "viz.h"
+#include "monotime.h"
 
 struct fgh {
 	uint64_t f, g, h;
@@ -717,15 +717,6 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 	return 0;
 }
 
-static double
-seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 #define NCOLS 8
 
 /* The diagonal rule the options give on map m. */
@@ -768,9 +759,9 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		if (base->compare != CMP_DIAGONAL && w->p.diag != first_diag(base, m))
 			snprintf(w->name + strlen(w->name), sizeof(w->name) - strlen(w->name),
 			    " (-d %s)", diag_names[w->p.diag]);
-		t0 = seconds();
+		t0 = monotime();
 		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
-		w->seconds = seconds() - t0;
+		w->seconds = monotime() - t0;
 		if (w->rc == -3 || w->rc == -5)	/* JPS or the step queues cannot: "n/a" */
 			continue;
 		if (w->rc != 0)
