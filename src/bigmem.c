@@ -65,6 +65,8 @@ bigmem_free(void *p, size_t n)
 		munmap(p, mapped(n));
 		return;
 	}
+#else
+	(void)n;
 #endif
 	free(p);
 }
