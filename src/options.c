@@ -83,7 +83,8 @@ options_usage(FILE *fp, int full)
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
 "                                     quad-heap|step-queues (step-queues with\n"
-"                                     dijkstra or -H zero, else quad-heap)\n"
+"                                     dijkstra, or astar -H zero; else\n"
+"                                     quad-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
 "  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
@@ -467,7 +468,10 @@ options_params(const struct options *o, const struct map *m, struct search_param
 		p->heur = H_ZERO;
 		p->weight = 1000;
 	}
-	/* The fastest list for the keys: step queues for costs from the start. */
+	/*
+	 * The fastest list for the keys: step queues for costs from the start
+	 * that grow a step at a time (not JPS's, which grow by jumps).
+	 */
 	if (!o->ol_set)
-		p->ol = p->heur == H_ZERO ? OL_STEP_QUEUES : OL_QUAD_HEAP;
+		p->ol = p->heur == H_ZERO && p->algo != ALGO_JPS ? OL_STEP_QUEUES : OL_QUAD_HEAP;
 }

@@ -274,6 +274,10 @@ wide_maps() {
     [[ "$output" == *'"open_list":"step-queues"'* ]]
     run "$PATHFIND" -f json "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"quad-heap"'* ]]
+    # JPS's keys grow by jumps: -H zero keeps the 4-ary heap (found by fuzz_solve)
+    run "$PATHFIND" -a jps -H zero -f json "$root/samples/tutorial.txt"
+    [ "$status" -eq 0 ]
+    [[ "$output" == *'"open_list":"quad-heap"'* ]]
     run --separate-stderr "$PATHFIND" -o step-queues "$root/samples/tutorial.txt" "$root/samples/maze.txt"
     [ "$status" -eq 2 ]
     [ "$output" = "" ]

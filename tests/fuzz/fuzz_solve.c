@@ -255,7 +255,8 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 	else
 		CHECK(sp.diag == o.sp.diag);
 	if (!o.ol_set)
-		CHECK(sp.ol == (sp.heur == H_ZERO ? OL_STEP_QUEUES : OL_QUAD_HEAP));
+		CHECK(sp.ol == (sp.heur == H_ZERO && sp.algo != ALGO_JPS ? OL_STEP_QUEUES :
+		    OL_QUAD_HEAP));
 
 	start = m->movingai ? p.pass[opt[4] % p.npass] : p.start;
 	CHECK(start >= 0);
