@@ -341,8 +341,32 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 }
 
 /*
+ * At most how many entries openlist_copy gives: the step queues' are
+ * counted a chunk at a time, stale ones included.
+ */
+size_t
+openlist_bound(const struct openlist *ol)
+{
+	size_t n = ol->n;
+	unsigned q;
+
+	if (ol->kind != OL_STEP_QUEUES)
+		return n;
+	for (q = 0; q < ol->nq; q++) {
+		uint32_t ch;
+
+		if (ol->head[q] == OL_NOCHUNK)
+			continue;
+		for (ch = ol->head[q] / OL_CHUNK; ch != (ol->tail[q] - 1) / OL_CHUNK; ch = ol->next[ch])
+			n += OL_CHUNK;
+		n += OL_CHUNK;
+	}
+	return n;
+}
+
+/*
  * The entries on the list, in no particular order, into out (room for
- * one a cell); returns how many.
+ * openlist_bound of them); returns how many.
  */
 size_t
 openlist_copy(const struct openlist *ol, struct ol_entry *out)

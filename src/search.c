@@ -469,9 +469,9 @@ size_t
 search_open_cells(const struct search *s, uint32_t *out, size_t max)
 {
 	struct ol_entry *e;
-	size_t k, n;
+	size_t k, n = openlist_bound(&s->ol);
 
-	if ((e = malloc(s->cap * sizeof(*e))) == NULL)
+	if (n == 0 || (e = malloc(n * sizeof(*e))) == NULL)
 		return 0;
 	n = openlist_copy(&s->ol, e);
 	qsort(e, n, sizeof(*e), entry_cmp);

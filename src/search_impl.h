@@ -208,23 +208,20 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 	nj->tag = c->tagbase | bend | (uint32_t)d;
 	h = heuristic(c, heur, x, y);
 	mkkey(c, &ne, j, ng, h);
-	if (improved) {
-		if (fast == OL_FAST_QUAD)
-			ol_quad_decrease(&c->s->ol, &ne);
-		else if (fast == OL_FAST_STEPQ)
-			ol_sq_push(&c->s->ol, q, &ne);
-		else
-			openlist_decrease(&c->s->ol, &ne);
+	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
+		ol_sq_push(&c->s->ol, q, &ne);
+	else if (fast == OL_FAST_QUAD && improved)
+		ol_quad_decrease(&c->s->ol, &ne);
+	else if (fast == OL_FAST_QUAD)
+		ol_quad_push(&c->s->ol, &ne);
+	else if (improved)
+		openlist_decrease(&c->s->ol, &ne);
+	else
+		openlist_push(&c->s->ol, &ne);
+	if (improved)
 		r->updated++;
-	} else {
-		if (fast == OL_FAST_QUAD)
-			ol_quad_push(&c->s->ol, &ne);
-		else if (fast == OL_FAST_STEPQ)
-			ol_sq_push(&c->s->ol, q, &ne);
-		else
-			openlist_push(&c->s->ol, &ne);
+	else
 		r->generated++;
-	}
 	if (c->s->obs != NULL && c->s->obs->offer != NULL)
 		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
 }
