@@ -126,6 +126,20 @@ map_rows() {
 	[ "$(printf '%s\n' "$output" | grep '^  open:' | tail -n 1)" = "  open: empty" ]
 }
 
+@test "--trace=open: the step queues list their open nodes as the heap does, over many chunks" {
+	local map=$BATS_TEST_TMPDIR/open.txt
+	# 61x61 open floor, A in the middle, B 24 below: the open list grows to
+	# nearly 200 nodes, more than a 64-entry chunk in each of the two queues
+	awk 'BEGIN { for (y = 0; y < 61; y++) { r = ""
+		for (x = 0; x < 61; x++) r = r (x == 30 && y == 30 ? "A" : x == 30 && y == 54 ? "B" : ".")
+		print r } }' >"$map"
+	pf -a dijkstra -d always --trace=open -o binary-heap "$map" >"$BATS_TEST_TMPDIR/heap"
+	run pf -a dijkstra -d always --trace=open "$map"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep '^  open:' | awk '{ print NF }' | sort -n | tail -n 1)" -gt 300 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/heap")" ]
+}
+
 @test "--trace is streamed: output far larger than the memory allowed" {
 	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
 	local map=$BATS_TEST_TMPDIR/big.txt row
