@@ -86,7 +86,7 @@ ol_sq_grow(struct openlist *ol)
  * fifo: the tie-break among equal keys is fifo, else lifo.
  * Only queues up to the highest one pushed to are looked at (nq).
  */
-unsigned
+void
 openlist_steps(struct openlist *ol, const uint64_t steps[2], int fifo, unsigned char qof[2][10])
 {
 	uint64_t cost[OL_QUEUES];
@@ -106,7 +106,6 @@ openlist_steps(struct openlist *ol, const uint64_t steps[2], int fifo, unsigned 
 	}
 	ol->nq = 0;
 	ol->fifo = fifo;
-	return nq;
 }
 
 /* Drop the head entry of queue q; give back its chunk when done with it. */

@@ -252,7 +252,7 @@ void	openlist_free(struct openlist *);
 void	openlist_push(struct openlist *, const struct ol_entry *);
 void	openlist_decrease(struct openlist *, const struct ol_entry *);
 int	openlist_pop(struct openlist *, struct ol_entry *);
-unsigned openlist_steps(struct openlist *, const uint64_t[2], int, unsigned char[2][10]);
+void	openlist_steps(struct openlist *, const uint64_t[2], int, unsigned char[2][10]);
 size_t	openlist_bound(const struct openlist *);
 size_t	openlist_copy(const struct openlist *, struct ol_entry *);
 
