@@ -87,7 +87,7 @@ if [ -n "$algos" ]; then
 		name=$(basename "$scen" .map.scen)
 		for a in $algos; do
 			# each algorithm's default open list
-			case $a in dijkstra) ol=step-queues ;; *) ol=quad-heap ;; esac
+			case $a in dijkstra) ol=step-queues ;; astar) ol=buckets ;; *) ol=quad-heap ;; esac
 			row "$name" "$a" "$ol" 1 "$scen" </dev/null
 		done
 	done
@@ -101,17 +101,17 @@ if [ -n "$algos" ]; then
 			row "$name" dijkstra quad-heap 1 "$scen"
 		done
 	esac
-	# The other open lists (A* only): the binary heap on the maps the
-	# performance issue names, the two lists on small maps where they are
-	# bearable; then two threads.
+	# The other open lists (A* only): the 4-ary and binary heaps on the
+	# maps the performance issue names, the two lists on small maps where
+	# they are bearable; then two threads.
 	case " $algos " in *" astar "*) astar=1 ;; *) astar=0 ;; esac
 	if [ "$astar" = 1 ]; then
 		for name in arena den312d AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
 			scen=$dir/$name.map.scen
 			[ -f "$scen" ] || continue
 			case $name in *"$filter"*) ;; *) continue ;; esac
-			for ol in binary-heap sorted-list unsorted-list; do
-				case $name:$ol in arena:* | den312d:* | *:binary-heap) ;; *) continue ;; esac
+			for ol in quad-heap binary-heap sorted-list unsorted-list; do
+				case $name:$ol in arena:* | den312d:* | *:binary-heap | *:quad-heap) ;; *) continue ;; esac
 				row "$name" astar "$ol" 1 "$scen"
 			done
 		done
@@ -120,7 +120,7 @@ if [ -n "$algos" ]; then
 			[ -f "$scen" ] || scen=$out/$name.map.scen
 			[ -f "$scen" ] || continue
 			case $name in *"$filter"*) ;; *) continue ;; esac
-			row "$name" astar quad-heap 2 "$scen"
+			row "$name" astar buckets 2 "$scen"
 		done
 	fi
 fi

@@ -28,12 +28,31 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 		ol->e = e;
 		ol->cap = ncells;
 	}
+	if (kind == OL_BUCKETS) {
+		unsigned b;
+
+		while (ol->bk.n < 64)
+			if (ol_bk_grow(ol) != 0)
+				return -1;
+		ol->bk.fresh = 0;
+		ol->bk.freed = OL_NOCHUNK;
+		for (b = 0; b <= OL_NBUCKET; b++) {
+			ol->bfirst[b] = OL_NOCHUNK;
+			ol->bslot[b] = 0;
+		}
+		ol->bmask = 0;
+		ol->nb = 0;
+		ol->na = 0;
+		ol->ovmin = UINT64_MAX;
+		ol->shift = 0;
+		ol->bend = 0;
+	}
 	if (kind == OL_STEP_QUEUES) {
-		while (ol->nchunk < 256)
+		while (ol->sq.n < 256)
 			if (ol_sq_grow(ol) != 0)
 				return -1;
-		ol->fresh = 0;
-		ol->freed = OL_NOCHUNK;
+		ol->sq.fresh = 0;
+		ol->sq.freed = OL_NOCHUNK;
 		ol->last = 0;
 		ol->nq = 0;
 	}
@@ -45,38 +64,210 @@ openlist_free(struct openlist *ol)
 {
 	free(ol->e);
 	free(ol->pool);
-	free(ol->next);
+	free(ol->sq.next);
+	free(ol->bpool);
+	free(ol->bk.next);
+	free(ol->a);
+	ol->a = NULL;
+	ol->na = ol->acap = 0;
 	ol->e = NULL;
 	ol->pool = NULL;
-	ol->next = NULL;
-	ol->cap = ol->n = ol->nchunk = 0;
+	ol->sq.next = NULL;
+	ol->bpool = NULL;
+	ol->bk.next = NULL;
+	ol->cap = ol->n = ol->sq.n = ol->bk.n = 0;
 }
 
 /*
- * Room for more chunks: twice as many.  Chunks are named by index, so
- * moving them is harmless.  Returns -1, and marks the list failed, when
- * out of memory.
+ * Room for more chunks in c, of entries of size sz in *pool: twice as
+ * many.  Chunks are named by index, so moving them is harmless.  Returns
+ * -1, and marks the list failed, when out of memory.
  */
+static int
+chunks_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
+{
+	size_t n = c->n < 64 ? 64 : c->n * 2;
+	void *p;
+	uint32_t *next;
+
+	if (n * OL_CHUNK > UINT32_MAX || (p = realloc(*pool, n * OL_CHUNK * sz)) == NULL) {
+		ol->failed = 1;
+		return -1;
+	}
+	*pool = p;
+	if ((next = realloc(c->next, n * sizeof(*next))) == NULL) {
+		ol->failed = 1;
+		return -1;
+	}
+	c->next = next;
+	c->n = n;
+	return 0;
+}
+
 int
 ol_sq_grow(struct openlist *ol)
 {
-	size_t n = ol->nchunk < 64 ? 64 : ol->nchunk * 2;
-	struct ol_qentry *pool;
-	uint32_t *next;
+	void *p = ol->pool;
+	int rc = chunks_grow(ol, &ol->sq, &p, sizeof(*ol->pool));
 
-	if (n * OL_CHUNK > UINT32_MAX ||
-	    (pool = realloc(ol->pool, n * OL_CHUNK * sizeof(*pool))) == NULL) {
+	ol->pool = p;
+	return rc;
+}
+
+int
+ol_bk_grow(struct openlist *ol)
+{
+	void *p = ol->bpool;
+	int rc = chunks_grow(ol, &ol->bk, &p, sizeof(*ol->bpool));
+
+	ol->bpool = p;
+	return rc;
+}
+
+/* Room for more in the heap of the current bucket: twice as much. */
+int
+ol_bk_room(struct openlist *ol)
+{
+	size_t n = ol->acap < 256 ? 256 : ol->acap * 2;
+	struct ol_entry *a = realloc(ol->a, n * sizeof(*a));
+
+	if (a == NULL) {
 		ol->failed = 1;
 		return -1;
 	}
-	ol->pool = pool;
-	if ((next = realloc(ol->next, n * sizeof(*next))) == NULL) {
-		ol->failed = 1;
-		return -1;
-	}
-	ol->next = next;
-	ol->nchunk = n;
+	ol->a = a;
+	ol->acap = n;
 	return 0;
+}
+
+/*
+ * Start a search's buckets, 2^shift key units wide; the first key pushed
+ * (openlist_push) puts the window where it is.
+ */
+void
+openlist_buckets(struct openlist *ol, unsigned shift)
+{
+	ol->shift = shift;
+}
+
+/* Is x its node's entry? */
+static int
+bk_live(const struct openlist *ol, const struct ol_entry *x)
+{
+	return ol->node[x->idx].pos == OL_STAMP(x->t);
+}
+
+/*
+ * Take chain b off: call fn on each live entry, give the chunks back.
+ */
+static void
+bk_take(struct openlist *ol, unsigned b, void (*fn)(struct openlist *, const struct ol_entry *))
+{
+	uint32_t ch = ol->bfirst[b], end = ol->bslot[b], k, nx;
+
+	ol->bfirst[b] = OL_NOCHUNK;
+	ol->bslot[b] = 0;
+	for (; ch != OL_NOCHUNK; ch = nx) {
+		uint32_t last = nx = ol->bk.next[ch], to;
+
+		to = last == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
+		for (k = ch * OL_CHUNK; k < to; k++)
+			if (bk_live(ol, &ol->bpool[k]))
+				fn(ol, &ol->bpool[k]);
+		ol->nb -= to - ch * OL_CHUNK;
+		ol->bk.next[ch] = ol->bk.freed;
+		ol->bk.freed = ch;
+	}
+}
+
+static void
+bk_sorted(struct openlist *ol, const struct ol_entry *x)
+{
+	ol->e[ol->n++] = *x;
+}
+
+static void
+bk_again(struct openlist *ol, const struct ol_entry *x)
+{
+	ol_bk_offer(ol, x);
+}
+
+/*
+ * Sort e[0..n) best last, with t as scratch room for n entries: a merge
+ * sort over runs sorted by insertion.  A bucket holds a few dozen entries.
+ */
+static void
+sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
+{
+	size_t k, j, h = n / 2, i;
+
+	if (n <= 12) {
+		for (k = 1; k < n; k++) {
+			struct ol_entry x = e[k];
+
+			for (j = k; j > 0 && ol_less(&e[j - 1], &x); j--)
+				e[j] = e[j - 1];
+			e[j] = x;
+		}
+		return;
+	}
+	sort_best_last(e, t, h);
+	sort_best_last(e + h, t, n - h);
+	if (!ol_less(&e[h - 1], &e[h]))	/* in order already */
+		return;
+	for (i = 0, j = h, k = 0; i < h && j < n; k++) {
+		int right = ol_less(&e[i], &e[j]);	/* the worse goes first */
+
+		t[k] = right ? e[j] : e[i];
+		j += (size_t)right;
+		i += (size_t)!right;
+	}
+	while (i < h)
+		t[k++] = e[i++];
+	/* the rest of the right half is where it belongs */
+	memcpy(e, t, k * sizeof(*e));
+}
+
+/*
+ * The current bucket is used up: sort the next one that is not empty into
+ * e, and move the overflow back into the window when the window reaches
+ * it.  Returns 0 when there is nothing left.
+ */
+int
+ol_bk_refill(struct openlist *ol)
+{
+	while (ol->n == 0 && ol->na == 0) {
+		uint64_t cur = (ol->bend >> ol->shift) - 1, next, ov = ol->ovmin >> ol->shift;
+
+		if (ol->bmask != 0) {
+			unsigned r = (unsigned)((cur + 1) % OL_NBUCKET), d = 0;
+			uint64_t m = r == 0 ? ol->bmask : ol->bmask >> r | ol->bmask << (OL_NBUCKET - r);
+
+			while (!(m >> d & 1))	/* mostly the next one or two */
+				d++;
+			next = cur + 1 + d;
+		} else if (ol->bfirst[OL_OVERFLOW] != OL_NOCHUNK)
+			next = ov;
+		else
+			return 0;
+		if (ov < next)
+			next = ov;
+		ol->bend = (next + 1) << ol->shift;
+		if (ol->bmask & (uint64_t)1 << next % OL_NBUCKET) {
+			ol->bmask &= ~((uint64_t)1 << next % OL_NBUCKET);
+			bk_take(ol, (unsigned)(next % OL_NBUCKET), bk_sorted);
+			while (ol->acap < ol->n)	/* a is empty: scratch room */
+				if (ol_bk_room(ol) != 0)
+					return 0;
+			sort_best_last(ol->e, ol->a, ol->n);
+		}
+		/* The overflow's turn, after the sort: its keys below bend go into a. */
+		if (ov <= next) {
+			ol->ovmin = UINT64_MAX;
+			bk_take(ol, OL_OVERFLOW, bk_again);
+		}
+	}
+	return 1;
 }
 
 /*
@@ -121,9 +312,9 @@ sq_advance(struct openlist *ol, unsigned q)
 		ol->head[q] = h + 1;
 		return;
 	} else
-		ol->head[q] = ol->next[ch] * OL_CHUNK;
-	ol->next[ch] = ol->freed;
-	ol->freed = ch;
+		ol->head[q] = ol->sq.next[ch] * OL_CHUNK;
+	ol->sq.next[ch] = ol->sq.freed;
+	ol->sq.freed = ch;
 }
 
 /*
@@ -166,7 +357,7 @@ ol_sq_next(struct openlist *ol, struct ol_entry *out)
 	if (h + 1 == ol->tail[best])
 		nx = OL_NOCHUNK;
 	else
-		nx = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->next[h / OL_CHUNK] * OL_CHUNK;
+		nx = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->sq.next[h / OL_CHUNK] * OL_CHUNK;
 	if (!ties && (nx == OL_NOCHUNK || ol->pool[nx].f != min)) {	/* alone */
 		e = &ol->pool[h];
 		out->f = e->f;
@@ -267,6 +458,11 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 	case OL_UNSORTED_LIST:
 		ol_place(ol, ol->n++, x);
 		break;
+	case OL_BUCKETS:
+		if (ol->n == 0 && ol->na == 0 && ol->nb == 0)	/* empty: the window starts here */
+			ol->bend = ((x->f >> ol->shift) + 1) << ol->shift;
+		ol_bk_offer(ol, x);
+		break;
 	case OL_STEP_QUEUES:
 		/* Only the start comes this way, at key last: see ol_sq_push. */
 		ol->last = x->f;
@@ -296,6 +492,9 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 	case OL_UNSORTED_LIST:
 		ol_place(ol, at, x);
 		break;
+	case OL_BUCKETS:
+		ol_bk_offer(ol, x);
+		break;
 	case OL_STEP_QUEUES:	/* not used: ol_sq_push */
 		break;
 	}
@@ -309,6 +508,8 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 
 	if (ol->kind == OL_STEP_QUEUES)
 		return ol_sq_pop(ol, out);
+	if (ol->kind == OL_BUCKETS)
+		return ol_bk_pop(ol, out);
 	if (ol->n == 0)
 		return 0;
 	switch (ol->kind) {
@@ -334,6 +535,7 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 			ol_place(ol, best, &ol->e[ol->n]);
 		break;
 	case OL_STEP_QUEUES:
+	case OL_BUCKETS:
 		break;
 	}
 	return 1;
@@ -349,6 +551,8 @@ openlist_bound(const struct openlist *ol)
 	size_t n = ol->n;
 	unsigned q;
 
+	if (ol->kind == OL_BUCKETS)
+		return n + ol->na + ol->nb;
 	if (ol->kind != OL_STEP_QUEUES)
 		return n;
 	for (q = 0; q < ol->nq; q++) {
@@ -356,9 +560,35 @@ openlist_bound(const struct openlist *ol)
 
 		if (ol->head[q] == OL_NOCHUNK)
 			continue;
-		for (ch = ol->head[q] / OL_CHUNK; ch != (ol->tail[q] - 1) / OL_CHUNK; ch = ol->next[ch])
+		for (ch = ol->head[q] / OL_CHUNK; ch != (ol->tail[q] - 1) / OL_CHUNK; ch = ol->sq.next[ch])
 			n += OL_CHUNK;
 		n += OL_CHUNK;
+	}
+	return n;
+}
+
+/* openlist_copy for the buckets: the live entries of e, a and the chains. */
+static size_t
+bk_copy(const struct openlist *ol, struct ol_entry *out)
+{
+	size_t n = 0, k;
+	unsigned b;
+
+	for (k = 0; k < ol->n + ol->na; k++) {
+		const struct ol_entry *x = k < ol->n ? &ol->e[k] : &ol->a[k - ol->n];
+
+		if (bk_live(ol, x))
+			out[n++] = *x;
+	}
+	for (b = 0; b <= OL_NBUCKET; b++) {
+		uint32_t ch, to;
+
+		for (ch = ol->bfirst[b]; ch != OL_NOCHUNK; ch = ol->bk.next[ch]) {
+			to = ol->bk.next[ch] == OL_NOCHUNK ? ol->bslot[b] : (ch + 1) * OL_CHUNK;
+			for (k = ch * OL_CHUNK; k < to; k++)
+				if (bk_live(ol, &ol->bpool[k]))
+					out[n++] = ol->bpool[k];
+		}
 	}
 	return n;
 }
@@ -373,6 +603,8 @@ openlist_copy(const struct openlist *ol, struct ol_entry *out)
 	size_t n = ol->n;
 	unsigned q;
 
+	if (ol->kind == OL_BUCKETS)
+		return bk_copy(ol, out);
 	memcpy(out, ol->e, n * sizeof(*out));
 	if (ol->kind != OL_STEP_QUEUES)
 		return n;
@@ -390,7 +622,7 @@ openlist_copy(const struct openlist *ol, struct ol_entry *out)
 			}
 			if (h + 1 == ol->tail[q])
 				break;
-			h = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->next[h / OL_CHUNK] * OL_CHUNK;
+			h = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->sq.next[h / OL_CHUNK] * OL_CHUNK;
 		}
 	}
 	return n;

@@ -1,16 +1,18 @@
 /*
  * openlist.h - the open list: interchangeable strategies behind one
  * interface (the tutorial's unsorted list, sorted list and binary heap,
- * a 4-ary heap, and step queues for Dijkstra).
+ * a 4-ary heap, step queues for Dijkstra and buckets for A*).
  *
  * Entries are ordered lowest first by f, the estimated total cost; among
  * equal f by the tie-break on h; among equal h by the insertion stamp t.
  * No two entries share a stamp, so the order is total and every strategy
  * pops the same sequence: they differ only in speed.
  *
- * Each strategy records an entry's position in its node's pos field, so
- * decrease-key finds the entry without searching.  The heap operations
- * are inline here so that the search loop can specialise on them.
+ * The heaps and lists record an entry's position in its node's pos field,
+ * so decrease-key finds the entry without searching; the step queues and
+ * the buckets never move an entry, and leave stale ones behind instead.
+ * The operations are inline here so that the search loop can specialise
+ * on them.
  */
 #ifndef OPENLIST_H
 #define OPENLIST_H
@@ -22,7 +24,7 @@
 struct node {
 	uint64_t g;		/* cost from the start, key units */
 	uint32_t tag;		/* generation << 4 | closed << 3 | parent direction */
-	uint32_t pos;		/* index of the node's open-list entry */
+	uint32_t pos;		/* index of the node's open-list entry (buckets: its stamp) */
 };
 
 struct ol_entry {
@@ -32,16 +34,32 @@ struct ol_entry {
 	uint32_t idx;		/* cell index */
 };
 
-enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES };
+enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES,
+	OL_BUCKETS };
 
 #define OL_CHUNK  64		/* entries in a chunk of a step queue */
 #define OL_NOCHUNK UINT32_MAX
 #define OL_QUEUES 18		/* step costs: 9 terrains, straight and diagonal */
 
+#define OL_NBUCKET 64		/* buckets of keys ahead of the heap (ol_bk_offer) */
+#define OL_OVERFLOW OL_NBUCKET	/* the chain of keys beyond them */
+
 /* An entry of a step queue: no tie-break on h, which is 0 there. */
 struct ol_qentry {
 	uint64_t f;
 	uint32_t t, idx;
+};
+
+/*
+ * Chunks of OL_CHUNK entries, named by index into an array of entries
+ * kept beside this, chained into queues or buckets by next: the ones
+ * never used start at fresh, the ones given back are chained from freed.
+ */
+struct ol_chunks {
+	uint32_t *next;		/* per chunk: the next chunk of its chain */
+	size_t n;		/* room, in chunks */
+	uint32_t fresh;
+	uint32_t freed;
 };
 
 struct openlist {
@@ -56,17 +74,31 @@ struct openlist {
 	 * best last.
 	 */
 	struct ol_qentry *pool;
-	uint32_t *next;		/* per chunk: the next chunk of its queue */
-	size_t nchunk;		/* room in pool, in chunks */
-	uint32_t fresh;		/* chunks never used yet start here */
-	uint32_t freed;		/* chunks given back, chained by next */
-	int failed;		/* a queue could not grow: out of memory */
+	struct ol_chunks sq;
+	int failed;		/* a queue or bucket could not grow: out of memory */
 	uint64_t last;		/* the key of the entries in e */
 	uint64_t s;		/* their tie-break on h (h = 0: one value) */
 	int fifo;		/* ties go oldest first, else newest first */
 	unsigned nq;		/* queues in use: 0 to nq - 1 */
 	uint32_t head[OL_QUEUES];	/* slot of the first entry; OL_NOCHUNK: empty */
 	uint32_t tail[OL_QUEUES];	/* one past the last entry's slot */
+
+	/*
+	 * The buckets (see ol_bk_offer): chains of chunks in bpool, one a
+	 * bucket and one for the overflow; e (sorted) and a (a heap) hold
+	 * the keys below bend, the current bucket's end.
+	 */
+	struct ol_entry *bpool;
+	struct ol_chunks bk;
+	uint32_t bfirst[OL_NBUCKET + 1];	/* first chunk; OL_NOCHUNK: empty */
+	uint32_t bslot[OL_NBUCKET + 1];	/* one past the last entry's slot */
+	struct ol_entry *a;	/* the heap of keys pushed into the current bucket */
+	size_t na, acap;
+	uint64_t bmask;		/* buckets that are not empty */
+	uint64_t bend;		/* keys below this are in e or a */
+	uint64_t ovmin;		/* no key in the overflow is below this */
+	unsigned shift;		/* a bucket is 2^shift key units wide */
+	size_t nb;		/* entries in the buckets, stale ones included */
 };
 
 /*
@@ -102,43 +134,52 @@ ol_less(const struct ol_entry *a, const struct ol_entry *b)
 }
 
 static OL_INLINE void
+ol_put(struct ol_entry *e, struct node *node, size_t i, const struct ol_entry *x)
+{
+	e[i] = *x;
+	if (node != NULL)
+		node[x->idx].pos = (uint32_t)i;
+}
+
+static OL_INLINE void
 ol_place(struct openlist *ol, size_t i, const struct ol_entry *x)
 {
-	ol->e[i] = *x;
-	ol->node[x->idx].pos = (uint32_t)i;
+	ol_put(ol->e, ol->node, i, x);
 }
 
 /*
- * d-ary heaps, root at 0, children of i at d*i+1 .. d*i+d.  The binary
- * heap is the tutorial's; the 4-ary heap does half as many levels and
- * its four children sit side by side (96 bytes).  Both move a hole rather than
- * swapping, and keep pos up to date.
+ * d-ary heaps in e, root at 0, children of i at d*i+1 .. d*i+d.  The
+ * binary heap is the tutorial's; the 4-ary heap does half as many levels
+ * and its four children sit side by side (96 bytes).  Both move a hole
+ * rather than swapping, and keep pos up to date unless node is NULL.
  */
 static OL_INLINE void
-ol_heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
+ol_up(struct ol_entry *e, struct node *node, size_t i, const struct ol_entry *x, const size_t d)
 {
 	while (i > 0) {
 		size_t p = (i - 1) / d;
 
-		if (!ol_less(x, &ol->e[p]))
+		if (!ol_less(x, &e[p]))
 			break;
-		ol_place(ol, i, &ol->e[p]);
+		ol_put(e, node, i, &e[p]);
 		i = p;
 	}
-	ol_place(ol, i, x);
+	ol_put(e, node, i, x);
 }
 
 /*
- * Refill the hole at the root with x (the former last entry).  x nearly
- * always belongs near the bottom, so the hole first goes all the way down
- * along the best children without comparing against x, and x then climbs
- * back the few levels it needs (Floyd's bottom-up variant): about half the
- * comparisons of the textbook sift-down.
+ * Refill the hole at i of the n-entry heap e with x (the former last
+ * entry).  x nearly always belongs near the bottom, so the hole first
+ * goes all the way down along the best children without comparing
+ * against x, and x then climbs back the few levels it needs (Floyd's
+ * bottom-up variant): about half the comparisons of the textbook
+ * sift-down.
  */
 static OL_INLINE void
-ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
+ol_down(struct ol_entry *e, size_t n, struct node *node, size_t i, const struct ol_entry *x,
+    const size_t d)
 {
-	size_t n = ol->n, c, k, best;
+	size_t c, k, best;
 
 	while ((c = d * i + 1) < n) {
 		best = c;
@@ -147,18 +188,30 @@ ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size
 			 * Which child wins is a coin toss to the branch
 			 * predictor, so the choices are arithmetic.
 			 */
-			size_t b1 = c + (size_t)ol_less(&ol->e[c + 1], &ol->e[c]);
-			size_t b2 = c + 2 + (size_t)ol_less(&ol->e[c + 3], &ol->e[c + 2]);
+			size_t b1 = c + (size_t)ol_less(&e[c + 1], &e[c]);
+			size_t b2 = c + 2 + (size_t)ol_less(&e[c + 3], &e[c + 2]);
 
-			best = b1 ^ ((b1 ^ b2) & -(size_t)ol_less(&ol->e[b2], &ol->e[b1]));
+			best = b1 ^ ((b1 ^ b2) & -(size_t)ol_less(&e[b2], &e[b1]));
 		} else
 			for (k = c + 1; k < c + d && k < n; k++)
-				if (ol_less(&ol->e[k], &ol->e[best]))
+				if (ol_less(&e[k], &e[best]))
 					best = k;
-		ol_place(ol, i, &ol->e[best]);
+		ol_put(e, node, i, &e[best]);
 		i = best;
 	}
-	ol_heap_up(ol, i, x, d);
+	ol_up(e, node, i, x, d);
+}
+
+static OL_INLINE void
+ol_heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
+{
+	ol_up(ol->e, ol->node, i, x, d);
+}
+
+static OL_INLINE void
+ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
+{
+	ol_down(ol->e, ol->n, ol->node, i, x, d);
 }
 
 /*
@@ -207,27 +260,41 @@ ol_quad_pop(struct openlist *ol, struct ol_entry *out)
 int	ol_sq_grow(struct openlist *);
 int	ol_sq_next(struct openlist *, struct ol_entry *);
 
+/*
+ * A chunk to append to a chain: one given back, or a fresh one, after
+ * grow when there are none; OL_NOCHUNK when out of memory.
+ */
+static OL_INLINE uint32_t
+ol_chunk(struct openlist *ol, struct ol_chunks *c, int (*grow)(struct openlist *))
+{
+	uint32_t ch;
+
+	if (c->freed != OL_NOCHUNK) {
+		ch = c->freed;
+		c->freed = c->next[ch];
+	} else {
+		if (c->fresh == c->n && grow(ol) != 0)
+			return OL_NOCHUNK;
+		ch = c->fresh++;
+	}
+	c->next[ch] = OL_NOCHUNK;
+	return ch;
+}
+
 static OL_INLINE void
 ol_sq_push(struct openlist *ol, unsigned q, const struct ol_entry *x)
 {
 	uint32_t slot = ol->tail[q];
 
 	if (slot % OL_CHUNK == 0) {	/* the tail chunk is full, or none */
-		uint32_t ch;
+		uint32_t ch = ol_chunk(ol, &ol->sq, ol_sq_grow);
 
-		if (ol->freed != OL_NOCHUNK) {
-			ch = ol->freed;
-			ol->freed = ol->next[ch];
-		} else {
-			if (ol->fresh == ol->nchunk && ol_sq_grow(ol) != 0)
-				return;
-			ch = ol->fresh++;
-		}
-		ol->next[ch] = OL_NOCHUNK;
+		if (ch == OL_NOCHUNK)
+			return;
 		if (ol->head[q] == OL_NOCHUNK)
 			ol->head[q] = ch * OL_CHUNK;
 		else
-			ol->next[slot / OL_CHUNK - 1] = ch;
+			ol->sq.next[slot / OL_CHUNK - 1] = ch;
 		slot = ch * OL_CHUNK;
 	}
 	if (q >= ol->nq)
@@ -247,12 +314,115 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
 	return 1;
 }
 
+/*
+ * The buckets, for A* (keys f = g + h).  With a consistent heuristic no
+ * key pushed is below the key last taken, nor more than a step plus h's
+ * change over it above: all the keys on the list lie in a window a few
+ * steps wide, which slides up as the search goes on.  The window is cut
+ * into OL_NBUCKET buckets of 2^shift key units (openlist_buckets).  Only
+ * the keys of the lowest bucket that is not empty, the current one, are
+ * kept in order; a key beyond it goes into its bucket, an unsorted chain,
+ * in O(1).  When the current bucket is used up, the next one is sorted
+ * into e, best last, and taken from the end.  Keys pushed into the
+ * current bucket meanwhile go into a 4-ary heap of their own, in a: with
+ * a consistent h and the default tie-break these are the children with
+ * the parent's f, the best of all, and the heap seldom holds more than
+ * one or two.  The sorted array and the small heap cost about half the
+ * comparisons of one heap of everything.
+ *
+ * No entry is ever moved for a cheaper path: the new entry goes where its
+ * key says, and the old one is stale.  A node's pos holds the stamp of its
+ * live entry (OL_STAMP), which tells them apart; stale entries are
+ * dropped when they come up.  Stamps are unique: fewer than 2^31 entries
+ * are pushed in a search (a node is offered once by each neighbour).
+ *
+ * Nothing depends on the heuristic for correctness: a key below the
+ * current bucket (an inconsistent or weighted h) goes into the heap,
+ * which is where the least keys are; one beyond the window into the
+ * overflow chain, whose least key is remembered and whose entries move
+ * back into the buckets when the search gets there.
+ */
+#define OL_STAMP(t) ((t) & 0x7fffffffu)
+
+int	ol_bk_grow(struct openlist *);
+int	ol_bk_refill(struct openlist *);
+int	ol_bk_room(struct openlist *);
+
+/* Append x to chain b (a bucket, or the overflow). */
+static OL_INLINE void
+ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
+{
+	uint32_t slot = ol->bslot[b];
+
+	if (slot % OL_CHUNK == 0) {	/* the last chunk is full, or none */
+		uint32_t ch = ol_chunk(ol, &ol->bk, ol_bk_grow);
+
+		if (ch == OL_NOCHUNK)
+			return;
+		if (ol->bfirst[b] == OL_NOCHUNK)
+			ol->bfirst[b] = ch;
+		else
+			ol->bk.next[slot / OL_CHUNK - 1] = ch;
+		slot = ch * OL_CHUNK;
+	}
+	ol->bpool[slot] = *x;
+	ol->bslot[b] = slot + 1;
+	ol->nb++;
+}
+
+/* Put x on the list: its node's only live entry from now on. */
+static OL_INLINE void
+ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
+{
+	uint64_t d;
+
+	ol->node[x->idx].pos = OL_STAMP(x->t);
+	if (x->f < ol->bend) {
+		if (ol->na == ol->acap && ol_bk_room(ol) != 0)
+			return;
+		ol_up(ol->a, NULL, ol->na++, x, 4);
+		return;
+	}
+	/* Buckets ahead of the current one: 1 to OL_NBUCKET - 1. */
+	d = (x->f >> ol->shift) - ((ol->bend - 1) >> ol->shift);
+	if (d < OL_NBUCKET) {
+		unsigned b = (unsigned)(x->f >> ol->shift) % OL_NBUCKET;
+
+		ol->bmask |= (uint64_t)1 << b;
+		ol_bk_put(ol, b, x);
+	} else {
+		if (x->f < ol->ovmin)
+			ol->ovmin = x->f;
+		ol_bk_put(ol, OL_OVERFLOW, x);
+	}
+}
+
+static OL_INLINE int
+ol_bk_pop(struct openlist *ol, struct ol_entry *out)
+{
+	for (;;) {
+		if (ol->na != 0 && (ol->n == 0 || ol_less(&ol->a[0], &ol->e[ol->n - 1]))) {
+			*out = ol->a[0];
+			if (--ol->na > 0)
+				ol_down(ol->a, ol->na, NULL, 0, &ol->a[ol->na], 4);
+		} else if (ol->n != 0)
+			*out = ol->e[--ol->n];
+		else if (!ol_bk_refill(ol))
+			return 0;
+		else
+			continue;
+		if (ol->node[out->idx].pos == OL_STAMP(out->t))
+			return 1;
+	}
+}
+
 int	openlist_init(struct openlist *, enum ol_kind, struct node *, size_t);
 void	openlist_free(struct openlist *);
 void	openlist_push(struct openlist *, const struct ol_entry *);
 void	openlist_decrease(struct openlist *, const struct ol_entry *);
 int	openlist_pop(struct openlist *, struct ol_entry *);
 void	openlist_steps(struct openlist *, const uint64_t[2], int, unsigned char[2][10]);
+void	openlist_buckets(struct openlist *, unsigned);
 size_t	openlist_bound(const struct openlist *);
 size_t	openlist_copy(const struct openlist *, struct ol_entry *);
 

@@ -10,7 +10,7 @@ const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "alwa
 const char *const heur_names[] = { "manhattan", "octile", "euclidean", "chebyshev", "zero", NULL };
 const char *const tb_names[] = { "low-h", "high-h", "lifo", "fifo", NULL };
 const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", "quad-heap",
-	"step-queues", NULL };
+	"step-queues", "buckets", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
 /* Indexed by enum compare; "weight" may carry a list: weight=1,1.5,2. */
@@ -82,8 +82,9 @@ options_usage(FILE *fp, int full)
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
-"                                     quad-heap|step-queues (step-queues with\n"
-"                                     dijkstra, or astar -H zero; else\n"
+"                                     quad-heap|step-queues|buckets\n"
+"                                     (step-queues with dijkstra or -H zero;\n"
+"                                     buckets with astar when optimal; else\n"
 "                                     quad-heap)\n"
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
@@ -470,8 +471,16 @@ options_params(const struct options *o, const struct map *m, struct search_param
 	}
 	/*
 	 * The fastest list for the keys: step queues for costs from the start
-	 * that grow a step at a time (not JPS's, which grow by jumps).
+	 * that grow a step at a time (not JPS's, which grow by jumps); buckets
+	 * for A*'s keys when h is consistent, which keeps them in a window
+	 * a step or two wide; else the 4-ary heap.
 	 */
-	if (!o->ol_set)
-		p->ol = p->heur == H_ZERO && p->algo != ALGO_JPS ? OL_STEP_QUEUES : OL_QUAD_HEAP;
+	if (!o->ol_set) {
+		if (p->heur == H_ZERO && p->algo != ALGO_JPS)
+			p->ol = OL_STEP_QUEUES;
+		else if (p->algo == ALGO_ASTAR && search_no_guarantee(p) == NULL)
+			p->ol = OL_BUCKETS;
+		else
+			p->ol = OL_QUAD_HEAP;
+	}
 }

@@ -215,6 +215,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 FOR_ALL(LOOP_FN, OL_FAST_NONE)
 FOR_ALL(LOOP_FN, OL_FAST_QUAD)
+FOR_ALL(LOOP_FN, OL_FAST_BUCKET)
 LOOP_FN(DIAG_NEVER, H_ZERO, OL_FAST_STEPQ)
 LOOP_FN(DIAG_NO_CORNER_CUT, H_ZERO, OL_FAST_STEPQ)
 LOOP_FN(DIAG_NO_SQUEEZE, H_ZERO, OL_FAST_STEPQ)
@@ -226,8 +227,8 @@ LOOP_FN(DIAG_ALWAYS, H_ZERO, OL_FAST_STEPQ)
 	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, fast) }, \
 	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, fast) } }
 
-static void (*const loops[2][4][5])(struct ctx *, struct search_result *) = {
-	LOOP_ROWS(OL_FAST_NONE), LOOP_ROWS(OL_FAST_QUAD)
+static void (*const loops[3][4][5])(struct ctx *, struct search_result *) = {
+	LOOP_ROWS(OL_FAST_NONE), LOOP_ROWS(OL_FAST_QUAD), LOOP_ROWS(OL_FAST_BUCKET)
 };
 static void (*const dijkstra_loops[4])(struct ctx *, struct search_result *) = {
 	LOOP_PTR(DIAG_NEVER, H_ZERO, OL_FAST_STEPQ)
@@ -235,6 +236,26 @@ static void (*const dijkstra_loops[4])(struct ctx *, struct search_result *) = {
 	LOOP_PTR(DIAG_NO_SQUEEZE, H_ZERO, OL_FAST_STEPQ)
 	LOOP_PTR(DIAG_ALWAYS, H_ZERO, OL_FAST_STEPQ)
 };
+
+/*
+ * How wide the open list's buckets are (see openlist.h), as a power of
+ * two in key units.  With a consistent h, the keys on the list lie
+ * within a step plus h's change over that step of the least one: within
+ * the dearest step and W times the dearest base step.  The window of
+ * OL_NBUCKET buckets is made that wide, less one bucket for the current
+ * one and one for rounding.
+ */
+static unsigned
+bucket_shift(const struct ctx *c, const struct grid *g)
+{
+	uint64_t base = c->ku.dq > c->ku.sq ? c->ku.dq : c->ku.sq;
+	uint64_t span = base * (g->uniform ? 1 : 9) + base / 1000 * c->weight;
+	unsigned shift = 0;
+
+	while ((span >> shift) >= OL_NBUCKET - 2)
+		shift++;
+	return shift;
+}
 
 /*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
@@ -314,6 +335,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 
 		openlist_steps(&s->ol, base, p->tb == TB_FIFO, c.qof);
 	}
+	if (p->ol == OL_BUCKETS)
+		openlist_buckets(&s->ol, bucket_shift(&c, g));
 	c.tagbase = s->gen << TAG_GEN_SHIFT;
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
@@ -330,7 +353,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->ol == OL_STEP_QUEUES)
 		dijkstra_loops[p->diag](&c, r);
 	else
-		loops[p->ol == OL_QUAD_HEAP][p->diag][c.heur](&c, r);
+		loops[p->ol == OL_QUAD_HEAP ? 1 : p->ol == OL_BUCKETS ? 2 : 0][p->diag][c.heur](&c, r);
 	return s->ol.failed ? -1 : 0;
 }
 

@@ -174,7 +174,7 @@ mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
  * their operations are inlined too; any other list goes through
  * openlist.c.
  */
-enum { OL_FAST_NONE, OL_FAST_QUAD, OL_FAST_STEPQ };
+enum { OL_FAST_NONE, OL_FAST_QUAD, OL_FAST_STEPQ, OL_FAST_BUCKET };
 
 static INLINE int
 ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
@@ -183,6 +183,8 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
 		return ol_quad_pop(ol, e);
 	if (fast == OL_FAST_STEPQ)
 		return ol_sq_pop(ol, e);
+	if (fast == OL_FAST_BUCKET)
+		return ol_bk_pop(ol, e);
 	return openlist_pop(ol, e);
 }
 
@@ -210,6 +212,8 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 	mkkey(c, &ne, j, ng, h);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
 		ol_sq_push(&c->s->ol, q, &ne);
+	else if (fast == OL_FAST_BUCKET)
+		ol_bk_offer(&c->s->ol, &ne);
 	else if (fast == OL_FAST_QUAD && improved)
 		ol_quad_decrease(&c->s->ol, &ne);
 	else if (fast == OL_FAST_QUAD)

@@ -34,7 +34,7 @@ need_pathfind() {
 # Run pathfind in text and path format with -o binary-heap, verify both with
 # the checker, check the exit status against the checker's no-path count,
 # and require the other open lists ($OPEN_LISTS, default sorted-list,
-# unsorted-list and quad-heap; and step-queues where h = 0) to print
+# unsorted-list, quad-heap and buckets; and step-queues where h = 0) to print
 # byte-identical text.
 crosscheck() {
     local maps=$1
@@ -68,7 +68,7 @@ crosscheck() {
         echo "pathfind $*: exit status $st, expected $want ($out)" >&2
         return 1
     fi
-    lists=${OPEN_LISTS:-sorted-list unsorted-list quad-heap}
+    lists=${OPEN_LISTS:-sorted-list unsorted-list quad-heap buckets}
     # the step queues take only keys with h = 0, one step at a time
     case " $* " in
         *" jps "*) ;;
@@ -266,13 +266,22 @@ wide_maps() {
     [ "${lines[5]}" = "cost: 6.828427" ]
 }
 
-@test "-o step-queues: the default with h = 0, refused with any other h, per map" {
+@test "-o step-queues and -o buckets: the defaults, and step-queues refused with any other h, per map" {
     run "$PATHFIND" -a dijkstra -f json "$root/samples/tutorial.txt"
     [ "$status" -eq 0 ]
     [[ "$output" == *'"open_list":"step-queues"'* ]]
     run "$PATHFIND" -H zero -f json "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"step-queues"'* ]]
+    # A* with a consistent h: buckets; else, and JPS, the 4-ary heap
     run "$PATHFIND" -f json "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"buckets"'* ]]
+    run "$PATHFIND" -f json -H euclidean -t fifo "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"buckets"'* ]]
+    run "$PATHFIND" -f json -w 1.5 "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"quad-heap"'* ]]
+    run "$PATHFIND" -f json -H manhattan -d always "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"quad-heap"'* ]]
+    run "$PATHFIND" -a jps -f json "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"quad-heap"'* ]]
     # JPS's keys grow by jumps: -H zero keeps the 4-ary heap (found by fuzz_solve)
     run "$PATHFIND" -a jps -H zero -f json "$root/samples/tutorial.txt"

@@ -36,7 +36,7 @@ check_case() {
 	local ol
 	while IFS='|' read -r name st args; do
 		case $name in ''|'#'*) continue ;; esac
-		for ol in binary-heap sorted-list unsorted-list quad-heap step-queues; do
+		for ol in binary-heap sorted-list unsorted-list quad-heap step-queues buckets; do
 			# the step queues take only keys with h = 0, one step at a time
 			case $ol:" $args " in
 				step-queues:*" jps "*) continue ;;

@@ -140,6 +140,25 @@ map_rows() {
 	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/heap")" ]
 }
 
+@test "--trace=open: the buckets list their live entries as the heap does, JPS's overflow too" {
+	local map=$BATS_TEST_TMPDIR/open.txt
+	# 61x61 floor with walls, A near the top, B near the bottom: with A*
+	# the open list spans many buckets, and updated nodes leave stale
+	# entries behind; JPS's keys go far beyond the window, into the
+	# overflow, and come back from it
+	awk 'BEGIN { srand(5); for (y = 0; y < 61; y++) { r = ""
+		for (x = 0; x < 61; x++) r = r (x == 30 && y == 3 ? "A" : x == 40 && y == 57 ? "B" : rand() < 0.25 ? "#" : ".")
+		print r } }' >"$map"
+	for a in astar jps; do
+		pf -a "$a" --trace=open -o binary-heap "$map" >"$BATS_TEST_TMPDIR/heap"
+		run pf -a "$a" --trace=open -o buckets "$map"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$BATS_TEST_TMPDIR/heap")" ]
+		printf '%s\n' "$output" | grep -q '^  update'
+	done
+	[ "$(printf '%s\n' "$output" | grep '^  open:' | awk '{ print NF }' | sort -n | tail -n 1)" -gt 20 ]
+}
+
 @test "--trace is streamed: output far larger than the memory allowed" {
 	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
 	local map=$BATS_TEST_TMPDIR/big.txt row
@@ -375,7 +394,7 @@ map_rows() {
 	heuristic 5
 	tie-break 4
 	diagonal 4
-	open-list 5
+	open-list 6
 	weight 4
 	weight=1,2.5 2
 	EOF2
