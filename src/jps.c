@@ -570,8 +570,8 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 		gi = node[i].g;
 		x = i % stride;
 		y = i / stride;
-		if (c->s->obs != NULL && c->s->obs->expand != NULL)
-			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
+		if (c->obs != NULL && c->obs->expand != NULL)
+			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
 		if (i == c->start)
 			mask = 0xff;	/* no direction yet: every neighbour */
 		else if ((d = (int)(node[i].tag & TAG_DIR)) & 1)
@@ -615,8 +615,8 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 		SCAN(W);
 		SCAN(NW);
 #undef SCAN
-		if (c->s->obs != NULL && c->s->obs->done != NULL)
-			c->s->obs->done(c->s->obs->arg);
+		if (c->obs != NULL && c->obs->done != NULL)
+			c->obs->done(c->obs->arg);
 	}
 }
 

@@ -153,8 +153,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		gi = node[i].g;
 		y = (int)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
 		x = (int)(i - (uint32_t)y * (uint32_t)stride);
-		if (c->s->obs != NULL && c->s->obs->expand != NULL)
-			c->s->obs->expand(c->s->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
+		if (c->obs != NULL && c->obs->expand != NULL)
+			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
 		cn = cell[i - stride] & CELL_COST;
 		ce = cell[i + 1] & CELL_COST;
 		cs = cell[i + stride] & CELL_COST;
@@ -187,8 +187,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		}
 #undef OFFER
 #undef DIAG_OK
-		if (c->s->obs != NULL && c->s->obs->done != NULL)
-			c->s->obs->done(c->s->obs->arg);
+		if (c->obs != NULL && c->obs->done != NULL)
+			c->obs->done(c->obs->arg);
 		more = ol_pop_fast(ol, &e, fast);
 	}
 	*rp = lr;
@@ -307,6 +307,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return -1;
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
 		return -1;
+	c.node = s->node;
+	c.obs = s->obs;
+	c.ngoal = s->ngoal;
+	c.gx0 = s->ngoal > 0 ? s->gx[0] : 0;
+	c.gy0 = s->ngoal > 0 ? s->gy[0] : 0;
 	s->ku = c.ku;
 	s->costs = p->costs;
 	s->stride = (uint32_t)g->stride;

@@ -67,10 +67,20 @@ struct search {
 	struct jpsbits jb;
 };
 
-/* Everything one run needs, derived once from the params and the grid. */
+/*
+ * Everything one run needs, derived once from the params and the grid.
+ * The loops work on a copy of their own, which nothing else points to:
+ * what is copied here from the search object (node, obs, the first goal)
+ * stays in registers, where through s every store to a node or an
+ * open-list entry could have changed it.
+ */
 struct ctx {
 	const struct grid *grid;
 	struct search *s;
+	struct node *node;	/* s->node */
+	const struct search_observer *obs;	/* s->obs */
+	size_t ngoal;		/* s->ngoal */
+	int gx0, gy0;		/* s->gx[0], s->gy[0] */
 	enum heur heur;
 	uint32_t weight;
 	struct keyunits ku;
@@ -133,7 +143,7 @@ heuristic(const struct ctx *c, enum heur heur, int x, int y)
 
 	if (heur == H_ZERO)
 		return 0;
-	if (s->ngoal > SEARCH_GOALS_EXACT) {
+	if (c->ngoal > SEARCH_GOALS_EXACT) {
 		/*
 		 * The distance to the goals' bounding box: no more than the
 		 * distance to any goal, and like it consistent (the distance to
@@ -146,8 +156,8 @@ heuristic(const struct ctx *c, enum heur heur, int x, int y)
 
 		return h1(c, heur, dx, dy);
 	}
-	best = h1(c, heur, x - s->gx[0], y - s->gy[0]);
-	for (k = 1; k < s->ngoal; k++)
+	best = h1(c, heur, x - c->gx0, y - c->gy0);
+	for (k = 1; k < c->ngoal; k++)
 		if ((h = h1(c, heur, x - s->gx[k], y - s->gy[k])) < best)
 			best = h;
 	return best;
@@ -199,7 +209,7 @@ static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
     uint64_t ng, int x, int y, const int fast, unsigned q, uint32_t bend)
 {
-	struct node *nj = &c->s->node[j];
+	struct node *nj = &c->node[j];
 	struct ol_entry ne;
 	uint64_t h;
 	int improved = (nj->tag & TAG_GEN) == c->tagbase;
@@ -226,8 +236,8 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 		r->updated++;
 	else
 		r->generated++;
-	if (c->s->obs != NULL && c->s->obs->offer != NULL)
-		c->s->obs->offer(c->s->obs->arg, j, improved, ne.f, ng, h);
+	if (c->obs != NULL && c->obs->offer != NULL)
+		c->obs->offer(c->obs->arg, j, improved, ne.f, ng, h);
 }
 
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
