@@ -7,11 +7,13 @@
 /*
  * Prepare for a search over ncells cells: the list never holds more
  * entries than there are cells, so this is the only allocation, except
- * for the step queues.  Their entries are the open nodes, and the stale
- * entries of improved ones, and chunks are reused as soon as they are
- * read: they need room for the widest frontier of a search, not for the
- * map.  So they start with 16,384 entries and double when full
- * (ol_sq_grow): a few times in a process, in the largest searches.
+ * for the step queues and the buckets.  Their entries are the open nodes,
+ * and the stale entries of improved ones, and chunks are reused as soon
+ * as they are read: they need room for the widest frontier of a search,
+ * not for the map.  So they start with 16,384 entries (the buckets with
+ * 4,096, and 256 in the heap of the current bucket) and double when full
+ * (ol_sq_grow, ol_bk_grow, ol_bk_room): a few times in a process, in the
+ * largest searches.
  */
 int
 openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t ncells)
