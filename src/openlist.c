@@ -156,7 +156,7 @@ openlist_buckets(struct openlist *ol, unsigned shift)
 static int
 bk_live(const struct openlist *ol, const struct ol_entry *x)
 {
-	return ol->node[x->idx].pos == OL_STAMP(x->t);
+	return ol->node[x->idx].pos == x->t;
 }
 
 /*
@@ -170,9 +170,10 @@ bk_take(struct openlist *ol, unsigned b, void (*fn)(struct openlist *, const str
 	ol->bfirst[b] = OL_NOCHUNK;
 	ol->bslot[b] = 0;
 	for (; ch != OL_NOCHUNK; ch = nx) {
-		uint32_t last = nx = ol->bk.next[ch], to;
+		uint32_t to;
 
-		to = last == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
+		nx = ol->bk.next[ch];
+		to = nx == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
 		for (k = ch * OL_CHUNK; k < to; k++)
 			if (bk_live(ol, &ol->bpool[k]))
 				fn(ol, &ol->bpool[k]);

@@ -332,9 +332,8 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  *
  * No entry is ever moved for a cheaper path: the new entry goes where its
  * key says, and the old one is stale.  A node's pos holds the stamp of its
- * live entry (OL_STAMP), which tells them apart; stale entries are
- * dropped when they come up.  Stamps are unique: fewer than 2^31 entries
- * are pushed in a search (a node is offered once by each neighbour).
+ * live entry, which tells them apart, as no two entries share a stamp;
+ * stale entries are dropped when they come up.
  *
  * Nothing depends on the heuristic for correctness: a key below the
  * current bucket (an inconsistent or weighted h) goes into the heap,
@@ -342,8 +341,6 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * overflow chain, whose least key is remembered and whose entries move
  * back into the buckets when the search gets there.
  */
-#define OL_STAMP(t) ((t) & 0x7fffffffu)
-
 int	ol_bk_grow(struct openlist *);
 int	ol_bk_refill(struct openlist *);
 int	ol_bk_room(struct openlist *);
@@ -376,7 +373,7 @@ ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
 {
 	uint64_t d;
 
-	ol->node[x->idx].pos = OL_STAMP(x->t);
+	ol->node[x->idx].pos = x->t;
 	if (x->f < ol->bend) {
 		if (ol->na == ol->acap && ol_bk_room(ol) != 0)
 			return;
@@ -411,7 +408,7 @@ ol_bk_pop(struct openlist *ol, struct ol_entry *out)
 			return 0;
 		else
 			continue;
-		if (ol->node[out->idx].pos == OL_STAMP(out->t))
+		if (ol->node[out->idx].pos == out->t)
 			return 1;
 	}
 }
