@@ -195,6 +195,21 @@ bk_again(struct openlist *ol, const struct ol_entry *x)
 	ol_bk_offer(ol, x);
 }
 
+/* Sort e[0..n) best last by insertion: for a few, or nearly sorted. */
+static void
+insert_best_last(struct ol_entry *e, size_t n)
+{
+	size_t k, j;
+
+	for (k = 1; k < n; k++) {
+		struct ol_entry x = e[k];
+
+		for (j = k; j > 0 && ol_less(&e[j - 1], &x); j--)
+			e[j] = e[j - 1];
+		e[j] = x;
+	}
+}
+
 /*
  * Sort e[0..n) best last, with t as scratch room for n entries: a merge
  * sort over runs sorted by insertion.  A bucket holds a few dozen entries.
@@ -205,13 +220,7 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
 	size_t k, j, h = n / 2, i;
 
 	if (n <= 12) {
-		for (k = 1; k < n; k++) {
-			struct ol_entry x = e[k];
-
-			for (j = k; j > 0 && ol_less(&e[j - 1], &x); j--)
-				e[j] = e[j - 1];
-			e[j] = x;
-		}
+		insert_best_last(e, n);
 		return;
 	}
 	sort_best_last(e, t, h);
@@ -398,14 +407,7 @@ ol_sq_next(struct openlist *ol, struct ol_entry *out)
 			ol->e[ol->n - 1 - k] = x;
 		}
 	}
-	for (size_t k = 1; k < ol->n; k++) {
-		struct ol_entry x = ol->e[k];
-		size_t j = k;
-
-		for (; j > 0 && ol_less(&ol->e[j - 1], &x); j--)
-			ol->e[j] = ol->e[j - 1];
-		ol->e[j] = x;
-	}
+	insert_best_last(ol->e, ol->n);
 	*out = ol->e[--ol->n];
 	return 1;
 }
