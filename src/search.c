@@ -201,7 +201,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
  * heuristic but h = 0; for the step queues (h = 0 only), the 4-ary heap
  * and the other lists, one for each diagonal rule, taking the heuristic
  * as it comes (1-3% more cycles with the 4-ary heap than a loop for
- * each, by cachegrind; but 28 loops instead of 80, and search.c builds
+ * each, by cachegrind; but 28 loops instead of 64, and search.c builds
  * in a third of the time).
  * The tables are indexed as enum diagrule, enum heur.
  */
