@@ -22,13 +22,13 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	ol->node = node;
 	ol->n = 0;
 	ol->failed = 0;
-	if (ncells > ol->cap) {
-		struct ol_entry *e = realloc(ol->e, ncells * sizeof(*e));
+	if (ncells + 1 > ol->cap) {	/* one more: see bk_take */
+		struct ol_entry *e = realloc(ol->e, (ncells + 1) * sizeof(*e));
 
 		if (e == NULL)
 			return -1;
 		ol->e = e;
-		ol->cap = ncells;
+		ol->cap = ncells + 1;
 	}
 	if (kind == OL_BUCKETS) {
 		unsigned b;
@@ -160,12 +160,18 @@ bk_live(const struct openlist *ol, const struct ol_entry *x)
 }
 
 /*
- * Take chain b off: call fn on each live entry, give the chunks back.
+ * Take chain b off and give its chunks back: into e, unsorted, or with
+ * again offered anew (the overflow).  Stale entries are dropped.  Into e
+ * without a branch on liveness, which is a coin toss where many nodes
+ * were improved: each entry is written, and counted only when live (e
+ * has room for one more than there are cells, and no more than one
+ * entry a node is live).
  */
-static void
-bk_take(struct openlist *ol, unsigned b, void (*fn)(struct openlist *, const struct ol_entry *))
+static inline void
+bk_take(struct openlist *ol, unsigned b, const int again)
 {
 	uint32_t ch = ol->bfirst[b], end = ol->bslot[b], k, nx;
+	size_t n = ol->n;
 
 	ol->bfirst[b] = OL_NOCHUNK;
 	ol->bslot[b] = 0;
@@ -174,25 +180,25 @@ bk_take(struct openlist *ol, unsigned b, void (*fn)(struct openlist *, const str
 
 		nx = ol->bk.next[ch];
 		to = nx == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
-		for (k = ch * OL_CHUNK; k < to; k++)
-			if (bk_live(ol, &ol->bpool[k]))
-				fn(ol, &ol->bpool[k]);
+		for (k = ch * OL_CHUNK; k < to; k++) {
+			const struct ol_entry *x = &ol->bpool[k];
+
+			if (!again) {
+				ol->e[n] = *x;
+				n += bk_live(ol, x);
+			} else if (bk_live(ol, x)) {
+				/* A copy: the offer may move bpool to grow it. */
+				struct ol_entry y = *x;
+
+				ol_bk_offer(ol, &y);
+			}
+		}
 		ol->nb -= to - ch * OL_CHUNK;
 		ol->bk.next[ch] = ol->bk.freed;
 		ol->bk.freed = ch;
 	}
-}
-
-static void
-bk_sorted(struct openlist *ol, const struct ol_entry *x)
-{
-	ol->e[ol->n++] = *x;
-}
-
-static void
-bk_again(struct openlist *ol, const struct ol_entry *x)
-{
-	ol_bk_offer(ol, x);
+	if (!again)
+		ol->n = n;
 }
 
 /* Sort e[0..n) best last by insertion: for a few, or nearly sorted. */
@@ -267,7 +273,7 @@ ol_bk_refill(struct openlist *ol)
 		ol->bend = (next + 1) << ol->shift;
 		if (ol->bmask & (uint64_t)1 << next % OL_NBUCKET) {
 			ol->bmask &= ~((uint64_t)1 << next % OL_NBUCKET);
-			bk_take(ol, (unsigned)(next % OL_NBUCKET), bk_sorted);
+			bk_take(ol, (unsigned)(next % OL_NBUCKET), 0);
 			while (ol->acap < ol->n)	/* a is empty: scratch room */
 				if (ol_bk_room(ol) != 0)
 					return 0;
@@ -276,7 +282,7 @@ ol_bk_refill(struct openlist *ol)
 		/* The overflow's turn, after the sort: its keys below bend go into a. */
 		if (ov <= next) {
 			ol->ovmin = UINT64_MAX;
-			bk_take(ol, OL_OVERFLOW, bk_again);
+			bk_take(ol, OL_OVERFLOW, 1);
 		}
 	}
 	return 1;
