@@ -53,10 +53,10 @@ build/bench/genmap: bench/genmap.c
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm
 
 # The parse speed and BFS floor driver: pathfind's own map reader.
-build/bench/floor: bench/floor.c src/map.c src/lines.c src/map.h src/lines.h
+build/bench/floor: bench/floor.c src/map.c src/lines.c src/bigmem.c src/map.h src/lines.h src/bigmem.h
 	mkdir -p build/bench
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
-	    bench/floor.c src/map.c src/lines.c
+	    bench/floor.c src/map.c src/lines.c src/bigmem.c
 
 bench: pathfind build/bench/genmap build/bench/floor
 	sh bench/run.sh

@@ -1,6 +1,6 @@
 /*
- * bigmem.h - zeroed arrays for the per-cell search state, on huge pages
- * where the system offers them.
+ * bigmem.h - zeroed arrays for the per-cell search state and the map
+ * reader's text and cells, on huge pages where the system offers them.
  */
 #ifndef BIGMEM_H
 #define BIGMEM_H
@@ -9,5 +9,6 @@
 
 void	*bigmem_alloc(size_t);
 void	bigmem_free(void *, size_t);
+int	bigmem_grow(void **, size_t, size_t);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigmem.h"
 #include "map.h"
 
 /*
@@ -103,9 +104,9 @@ mapreader_close(struct mapreader *r)
 void
 map_free(struct map *m)
 {
-	free(m->text);
+	bigmem_free(m->text, m->textcap);
 	free(m->row);
-	free(m->grid.cell);
+	bigmem_free(m->grid.cell, m->cellcap);
 	free(m->grid.goal);
 	memset(m, 0, sizeof(*m));
 }
@@ -132,6 +133,22 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 	if ((np = realloc(*(void **)p, nc * sz)) == NULL)
 		return -1;
 	*(void **)p = np;
+	*cap = nc;
+	return 0;
+}
+
+/* grow for the text and the cells, which are large: see bigmem.c. */
+static int
+grow_big(void *p, size_t *cap, size_t n)
+{
+	size_t nc = *cap ? *cap : 64;
+
+	if (n <= *cap)
+		return 0;
+	while (nc < n)
+		nc *= 2;
+	if (bigmem_grow(p, *cap, nc) != 0)
+		return -1;
 	*cap = nc;
 	return 0;
 }
@@ -190,9 +207,9 @@ grid_size(struct grid *g, int w, int h)
 static int
 store_row(struct map *m, size_t *textlen, int y, const char *s, size_t n, size_t cellend)
 {
-	if (grow(&m->text, &m->textcap, *textlen + n + 1, 1) != 0 ||
+	if (grow_big(&m->text, &m->textcap, *textlen + n + 1) != 0 ||
 	    grow(&m->row, &m->rowcap, (size_t)y + 1, sizeof(*m->row)) != 0 ||
-	    grow(&m->grid.cell, &m->cellcap, cellend, 1) != 0)
+	    grow_big(&m->grid.cell, &m->cellcap, cellend) != 0)
 		return -1;
 	memcpy(m->text + *textlen, s, n);
 	m->row[y].off = *textlen;
@@ -294,7 +311,7 @@ spread_ascii(struct map *m, int w, int h)
 	size_t stride = (size_t)w + 2, k;
 	int y;
 
-	if (grow(&g->cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0)
+	if (grow_big(&g->cell, &m->cellcap, stride * ((size_t)h + 2)) != 0)
 		return -1;
 	grid_size(g, w, h);
 	for (y = h - 1; y >= 0; y--) {
@@ -494,9 +511,9 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	 */
 	stride = (size_t)w + 2;
 	if ((size_t)w * (size_t)h <= RESERVE_CELLS &&
-	    (grow(&m->text, &m->textcap, (size_t)w * (size_t)h + 1, 1) != 0 ||
+	    (grow_big(&m->text, &m->textcap, (size_t)w * (size_t)h + 1) != 0 ||
 	    grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
-	    grow(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0))
+	    grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0))
 		return nomem(r, m, d);
 	for (y = 0; y < h; y++) {
 		char what[96];
@@ -542,7 +559,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		return skip_map(r, d);
 	}
 	m->movingai = 1;
-	if (grow(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2), 1) != 0)
+	if (grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0)
 		return nomem_at_end(m, d);
 	memset(m->grid.cell + ((size_t)h + 1) * stride, 0, stride);
 	grid_size(&m->grid, w, h);
