@@ -201,6 +201,78 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 		ol->n = n;
 }
 
+/*
+ * Drop the stale entries of chain b, moving the live ones up in place,
+ * and give back the chunks that frees.  The order within a chain does
+ * not matter: a bucket is sorted when its turn comes, and the overflow's
+ * entries are offered anew.
+ */
+static void
+bk_compact(struct openlist *ol, unsigned b)
+{
+	uint32_t rc = ol->bfirst[b], end = ol->bslot[b], wc = rc, w, k, nx, to;
+
+	if (rc == OL_NOCHUNK)
+		return;
+	w = wc * OL_CHUNK;	/* the next slot to write, never ahead of k */
+	for (; rc != OL_NOCHUNK; rc = nx) {
+		nx = ol->bk.next[rc];
+		to = nx == OL_NOCHUNK ? end : (rc + 1) * OL_CHUNK;
+		for (k = rc * OL_CHUNK; k < to; k++) {
+			if (!bk_live(ol, &ol->bpool[k])) {
+				ol->nb--;
+				continue;
+			}
+			if (w == (wc + 1) * OL_CHUNK) {	/* chunk wc is full */
+				wc = ol->bk.next[wc];
+				w = wc * OL_CHUNK;
+			}
+			ol->bpool[w++] = ol->bpool[k];
+		}
+	}
+	/* Give back the chunks after wc, and wc too when nothing is left. */
+	nx = ol->bk.next[wc];
+	ol->bk.next[wc] = OL_NOCHUNK;
+	if (w == wc * OL_CHUNK) {	/* only when nothing was written */
+		ol->bk.next[wc] = nx;
+		nx = wc;
+		ol->bfirst[b] = OL_NOCHUNK;
+		w = 0;
+		if (b == OL_OVERFLOW)
+			ol->ovmin = UINT64_MAX;
+		else
+			ol->bmask &= ~((uint64_t)1 << b);
+	}
+	ol->bslot[b] = w;
+	while (nx != OL_NOCHUNK) {
+		uint32_t ch = nx;
+
+		nx = ol->bk.next[ch];
+		ol->bk.next[ch] = ol->bk.freed;
+		ol->bk.freed = ch;
+	}
+}
+
+/*
+ * A chain needs a chunk, and there is none left.  Where many nodes are
+ * improved while the least key stays the same, stale entries pile up in
+ * the chains (an open 4096x4096 map: 2 million, 48 MB): drop them first;
+ * and grow the pool when it is still more than half full after that, so
+ * that the next time is at least half a pool of new entries away.
+ */
+int
+ol_bk_full(struct openlist *ol)
+{
+	unsigned b;
+
+	for (b = 0; b <= OL_NBUCKET; b++)
+		bk_compact(ol, b);
+	/* the chains' last chunks are partly full: count them as full */
+	if ((ol->nb + (OL_NBUCKET + 1) * OL_CHUNK) * 2 > ol->bk.n * OL_CHUNK)
+		return ol_bk_grow(ol);
+	return 0;
+}
+
 /* Sort e[0..n) best last by insertion: for a few, or nearly sorted. */
 static void
 insert_best_last(struct ol_entry *e, size_t n)

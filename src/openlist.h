@@ -333,7 +333,8 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * No entry is ever moved for a cheaper path: the new entry goes where its
  * key says, and the old one is stale.  A node's pos holds the stamp of its
  * live entry, which tells them apart, as no two entries share a stamp;
- * stale entries are dropped when they come up.
+ * stale entries are dropped when they come up, and from all the chains
+ * when the chunks run out (ol_bk_full).
  *
  * Nothing depends on the heuristic for correctness: a key below the
  * current bucket (an inconsistent or weighted h) goes into the heap,
@@ -342,6 +343,7 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * back into the buckets when the search gets there.
  */
 int	ol_bk_grow(struct openlist *);
+int	ol_bk_full(struct openlist *);
 int	ol_bk_refill(struct openlist *);
 int	ol_bk_room(struct openlist *);
 
@@ -351,6 +353,12 @@ ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 {
 	uint32_t slot = ol->bslot[b];
 
+	if (slot % OL_CHUNK == 0 && ol->bk.freed == OL_NOCHUNK && ol->bk.fresh == ol->bk.n) {
+		/* No chunk left: drop the stale entries, or grow (ol_bk_full). */
+		if (ol_bk_full(ol) != 0)
+			return;
+		slot = ol->bslot[b];
+	}
 	if (slot % OL_CHUNK == 0) {	/* the last chunk is full, or none */
 		uint32_t ch = ol_chunk(ol, &ol->bk, ol_bk_grow);
 

@@ -180,7 +180,7 @@ big_map() {
 		run --separate-stderr /usr/bin/time -f 'maxrss=%M' "$PATHFIND" -f json "$f"
 		[[ "${stderr_lines[-1]}" =~ ^maxrss=([0-9]+)$ ]]
 		echo "peak RSS ${BASH_REMATCH[1]} KiB"
-		[ "${BASH_REMATCH[1]}" -lt 400000 ]
+		[ "${BASH_REMATCH[1]}" -lt 390625 ]	# 400 MB, in KiB
 	else
 		run --separate-stderr "$PATHFIND" -f json "$f"
 	fi
