@@ -661,6 +661,16 @@ struct cmprow {
 	double seconds;
 };
 
+/* Name k of a --compare list into name; 0 when there is no name k. */
+static int
+row_name(const char *const *names, int k, char *name)
+{
+	if (names[k] == NULL)
+		return 0;
+	snprintf(name, 32, "%s", names[k]);
+	return 1;
+}
+
 /* The settings of row k of --compare into *o; 0 when there is no row k. */
 static int
 compare_row(struct options *o, const struct options *base, int k, char *name)
@@ -668,38 +678,23 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 	*o = *base;
 	switch (base->compare) {
 	case CMP_ALGORITHM:
-		if (algo_names[k] == NULL)
-			return 0;
 		o->sp.algo = (enum algo)k;
-		snprintf(name, 32, "%s", algo_names[k]);
-		return 1;
+		return row_name(algo_names, k, name);
 	case CMP_HEURISTIC:
-		if (heur_names[k] == NULL)
-			return 0;
 		o->sp.heur = (enum heur)k;
 		o->heur_set = 1;
-		snprintf(name, 32, "%s", heur_names[k]);
-		return 1;
+		return row_name(heur_names, k, name);
 	case CMP_TIEBREAK:
-		if (tb_names[k] == NULL)
-			return 0;
 		o->sp.tb = (enum tiebreak)k;
-		snprintf(name, 32, "%s", tb_names[k]);
-		return 1;
+		return row_name(tb_names, k, name);
 	case CMP_DIAGONAL:
-		if (diag_names[k] == NULL)
-			return 0;
 		o->sp.diag = (enum diagrule)k;
 		o->diag_set = 1;
-		snprintf(name, 32, "%s", diag_names[k]);
-		return 1;
+		return row_name(diag_names, k, name);
 	case CMP_OPENLIST:
-		if (ol_names[k] == NULL)
-			return 0;
 		o->sp.ol = (enum ol_kind)k;
 		o->ol_set = 1;
-		snprintf(name, 32, "%s", ol_names[k]);
-		return 1;
+		return row_name(ol_names, k, name);
 	case CMP_WEIGHT:
 		if (k >= base->nweights)
 			return 0;
