@@ -119,17 +119,26 @@ seterr(struct diag *d, long line, long col, const char *fmt, const char *arg)
 	snprintf(d->msg, sizeof(d->msg), fmt, arg);
 }
 
+/* The capacity that holds n: cap doubled as often as it takes (64 at first). */
+static size_t
+newcap(size_t cap, size_t n)
+{
+	size_t nc = cap ? cap : 64;
+
+	while (nc < n)
+		nc *= 2;
+	return nc;
+}
+
 /* Grow *p (of *cap elements of size sz) to hold at least n.  -1 on ENOMEM. */
 static int
 grow(void *p, size_t *cap, size_t n, size_t sz)
 {
 	void *np;
-	size_t nc = *cap ? *cap : 64;
+	size_t nc = newcap(*cap, n);
 
 	if (n <= *cap)
 		return 0;
-	while (nc < n)
-		nc *= 2;
 	if ((np = realloc(*(void **)p, nc * sz)) == NULL)
 		return -1;
 	*(void **)p = np;
@@ -141,12 +150,10 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 static int
 grow_big(void *p, size_t *cap, size_t n)
 {
-	size_t nc = *cap ? *cap : 64;
+	size_t nc = newcap(*cap, n);
 
 	if (n <= *cap)
 		return 0;
-	while (nc < n)
-		nc *= 2;
 	if (bigmem_grow(p, *cap, nc) != 0)
 		return -1;
 	*cap = nc;
