@@ -1,5 +1,6 @@
 /* img.c - SVG, PPM and PNG writers; see img.h. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,22 +24,34 @@ img_format_of(const char *name)
 	return -1;
 }
 
-/* CRC-32 of ISO 3309 / PNG (reflected, polynomial 0xedb88320), table driven. */
-uint32_t
-img_crc32(uint32_t crc, const void *buf, size_t n)
+static uint32_t crc_table[256];
+
+static void
+crc_init(void)
 {
-	static uint32_t table[256];
-	const uint8_t *p = buf;
 	uint32_t c;
 	int k, b;
 
-	if (table[1] == 0)
-		for (k = 0; k < 256; k++) {
-			c = (uint32_t)k;
-			for (b = 0; b < 8; b++)
-				c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-			table[k] = c;
-		}
+	for (k = 0; k < 256; k++) {
+		c = (uint32_t)k;
+		for (b = 0; b < 8; b++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+		crc_table[k] = c;
+	}
+}
+
+/*
+ * CRC-32 of ISO 3309 / PNG (reflected, polynomial 0xedb88320), table
+ * driven; the table is made once, whichever thread draws first (-j).
+ */
+uint32_t
+img_crc32(uint32_t crc, const void *buf, size_t n)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	const uint32_t *table = crc_table;
+	const uint8_t *p = buf;
+
+	pthread_once(&once, crc_init);
 	crc = ~crc;
 	while (n-- > 0)
 		crc = table[(crc ^ *p++) & 0xff] ^ (crc >> 8);

@@ -37,6 +37,8 @@ fill(struct lines *l, size_t cap)
 		l->end -= l->start;
 		l->start = 0;
 	}
+	if (l->before_read != NULL)
+		l->before_read(l->arg);
 	do
 		n = read(l->fd, l->buf + l->end, cap - l->end);
 	while (n < 0 && errno == EINTR);

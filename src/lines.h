@@ -31,6 +31,9 @@ struct lines {
 	const char *last;	/* the last line returned, for lines_unget */
 	size_t lastlen;
 	int lastlong;
+	/* Called before each read(2), which may wait for input; or NULL. */
+	void (*before_read)(void *);
+	void *arg;
 };
 
 enum {

@@ -92,6 +92,7 @@ mapreader_open(struct mapreader *r, int fd)
 {
 	kind_init();
 	r->nmaps = 0;
+	r->start_optional = r->goal_optional = 0;
 	return lines_open(&r->lines, fd, MAP_MAX_WIDTH);
 }
 
@@ -392,16 +393,18 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		if (rc == LINES_EOF || (rc == LINES_OK && n == 0))
 			break;
 	}
-	if (aline == 0) {
+	if (aline == 0 && !r->start_optional) {
 		seterr(d, m->line, 1, "%s", "no start 'A' in map");
 		return MAP_BAD;
 	}
-	if (g->ngoal == 0) {
+	if (g->ngoal == 0 && !r->goal_optional) {
 		seterr(d, m->line, 1, "%s", "no goal 'B' in map");
 		return MAP_BAD;
 	}
 	if (spread_ascii(m, w, h) != 0)
 		return nomem_at_end(m, d);
+	if (aline == 0)
+		g->start = 0;	/* none (a border cell): --start gives it */
 	g->uniform = (all & K_HEAVY) == 0;
 	return MAP_OK;
 }

@@ -66,6 +66,8 @@ struct diag {
 struct mapreader {
 	struct lines lines;
 	int nmaps;		/* maps (good or bad) seen so far */
+	/* An ASCII map may lack its A (grid start 0) or its Bs (--start, --goal). */
+	int start_optional, goal_optional;
 };
 
 enum { MAP_EOF = 0, MAP_OK = 1, MAP_BAD = -1, MAP_IOERR = -2 };
@@ -76,6 +78,13 @@ int	map_read(struct mapreader *, struct map *, struct diag *);
 int	map_more(struct mapreader *);
 void	map_free(struct map *);
 void	grid_components(const struct grid *, int, uint32_t *);
+
+/* The padded index of map cell (x, y). */
+static inline uint32_t
+grid_index(const struct grid *g, int x, int y)
+{
+	return (uint32_t)((size_t)(y + 1) * g->stride + (size_t)(x + 1));
+}
 
 static inline int grid_x(const struct grid *g, uint32_t i) { return (int)(i % g->stride) - 1; }
 static inline int grid_y(const struct grid *g, uint32_t i) { return (int)(i / g->stride) - 1; }

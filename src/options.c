@@ -31,6 +31,8 @@ static const struct option longopts[] = {
 	{ "help",	no_argument,       NULL, 'h' },
 	{ "image",	required_argument, NULL, OPT_IMAGE },
 	{ "jobs",	required_argument, NULL, 'j' },
+	{ "label",	no_argument,       NULL, OPT_LABEL },
+	{ "no-label",	no_argument,       NULL, OPT_NO_LABEL },
 	{ "open-list",	required_argument, NULL, 'o' },
 	{ "quiet",	no_argument,       NULL, 'q' },
 	{ "scenarios",	required_argument, NULL, 'S' },
@@ -385,6 +387,12 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_SCORES:
 			o->scores = 1;
+			break;
+		case OPT_LABEL:
+			o->label = LABEL_ALWAYS;
+			break;
+		case OPT_NO_LABEL:
+			o->label = LABEL_NEVER;
 			break;
 		case OPT_IMAGE:
 			if (!image_name_ok(optarg)) {

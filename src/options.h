@@ -15,8 +15,11 @@ enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
 /* Long-only options. */
 enum {
 	OPT_COLOR = 256, OPT_TRACE, OPT_SCORES, OPT_IMAGE, OPT_COMPARE, OPT_START,
-	OPT_GOAL
+	OPT_GOAL, OPT_LABEL, OPT_NO_LABEL
 };
+
+/* Labels of text results: when more maps follow (auto), always, never. */
+enum label { LABEL_AUTO, LABEL_ALWAYS, LABEL_NEVER };
 
 /* --trace: off, the steps, the steps and the open list after each. */
 enum trace { TRACE_OFF, TRACE_STEPS, TRACE_OPEN };
@@ -40,6 +43,7 @@ struct options {
 	int ol_set;		/* -o given; else the fastest list for the keys */
 	const char *scen;	/* -S: scenario file, "-" for stdin */
 	int jobs;		/* -j */
+	enum label label;	/* --label, --no-label */
 	enum format format;
 	enum color color;
 	int quiet;
@@ -55,6 +59,7 @@ struct options {
 	struct point start, goal;	/* --start, --goal */
 	char **files;		/* operands; none means standard input */
 	int nfiles;
+	int stdin_closed;	/* descriptor 0 was closed: reading "-" fails (main.c) */
 };
 
 /* What options_parse decided. */

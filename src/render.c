@@ -113,11 +113,38 @@ render_map(FILE *fp, struct map *m, const struct search_result *r,
 		    m->row[y].len, color);
 }
 
+/*
+ * A name as labels and diagnostics print it: control characters and
+ * backslashes as C escapes (\n, \t, \033, \\), so that a file name
+ * cannot forge a line of output; every other byte as it is.
+ */
+void
+render_name(FILE *fp, const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			fputs("\\\\", fp);
+		else if (*s == '\n')
+			fputs("\\n", fp);
+		else if (*s == '\t')
+			fputs("\\t", fp);
+		else if (*s < 0x20 || *s == 0x7f)
+			fprintf(fp, "\\%03o", *s);
+		else
+			putc(*s, fp);
+	}
+}
+
 void
 render_label(FILE *fp, const struct render_info *ri)
 {
-	if (ri->label)
-		fprintf(fp, "==> %s map %d <==\n", ri->name, ri->mapno);
+	if (!ri->label)
+		return;
+	fputs("==> ", fp);
+	render_name(fp, ri->name);
+	fprintf(fp, " map %d <==\n", ri->mapno);
 }
 
 /* The lines after the map: cost, steps, goal, statistics, optimality, time. */

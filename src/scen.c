@@ -4,12 +4,14 @@
 #include <math.h>
 #include <pthread.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lines.h"
+#include "out.h"
 #include "render.h"
 #include "scen.h"
 #include "search.h"
@@ -180,12 +182,6 @@ maxrss_kb(void)
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
-static uint32_t
-cell_index(const struct grid *g, int x, int y)
-{
-	return (uint32_t)((size_t)(y + 1) * g->stride + (size_t)(x + 1));
-}
-
 /* Take scenarios off the shared counter until none are left. */
 static void *
 work(void *arg)
@@ -206,9 +202,9 @@ work(void *arg)
 		if (j->bad)
 			continue;
 		if (pl->comp != NULL) {
-			uint32_t a = pl->comp[cell_index(g, j->sc.sx, j->sc.sy)];
+			uint32_t a = pl->comp[grid_index(g, j->sc.sx, j->sc.sy)];
 
-			if (a != pl->comp[cell_index(g, j->sc.gx, j->sc.gy)]) {
+			if (a != pl->comp[grid_index(g, j->sc.gx, j->sc.gy)]) {
 				/* different components: no path, no search */
 				memset(&j->r, 0, sizeof(j->r));
 				j->seconds = 0;
@@ -217,8 +213,8 @@ work(void *arg)
 		}
 		if (pl->timing)
 			t0 = monotime();
-		j->rc = search_run(w->search, g, cell_index(g, j->sc.sx, j->sc.sy),
-		    cell_index(g, j->sc.gx, j->sc.gy), pl->p, &j->r);
+		j->rc = search_run(w->search, g, grid_index(g, j->sc.sx, j->sc.sy),
+		    grid_index(g, j->sc.gx, j->sc.gy), pl->p, &j->r);
 		if (pl->timing)
 			j->seconds = monotime() - t0;
 		if (j->rc == 0 && pl->keep_path && j->r.found) {
@@ -262,7 +258,7 @@ check_cells(const struct grid *g, struct job *j)
 			seterr(&j->d, j->sc.line, 1, msg);
 			return -1;
 		}
-		if ((g->cell[cell_index(g, x[k], y[k])] & CELL_COST) == 0) {
+		if ((g->cell[grid_index(g, x[k], y[k])] & CELL_COST) == 0) {
 			snprintf(msg, sizeof(msg), "%s %d %d is on a blocked cell",
 			    what[k], x[k], y[k]);
 			seterr(&j->d, j->sc.line, 1, msg);
@@ -274,6 +270,7 @@ check_cells(const struct grid *g, struct job *j)
 
 struct batch {
 	const struct options *o;
+	struct out out;
 	uint32_t *comp;		/* connected components of the map */
 	const char *name;	/* the scenario file, for messages */
 	const struct map *map;
@@ -284,19 +281,56 @@ struct batch {
 	double seconds;
 };
 
-static void
-worse(struct batch *b, int st)
+/*
+ * An error that stands for a scenario, or for the batch (id 0): its
+ * record and its message, in turn.  -1: stdout failed.
+ */
+static int
+batch_error(struct batch *b, long id, const char *dname, long line, long col,
+    const char *msg)
 {
-	if (st > b->status)
-		b->status = st;
+	struct outcome oc;
+
+	out_open(&oc, 0);
+	oc.item = ITEM_SCEN;
+	oc.source = b->name;
+	oc.number = id;
+	out_fail(&oc, dname, line, col, msg);
+	b->errors++;
+	status_worse(&b->status, EX_ERROR);
+	return out_emit(&b->out, &oc);
 }
 
-/* Print a solved chunk in input order; diagnostics go to stderr. */
-static void
+/* Does our cost agree with the published one?  A message if not. */
+static int
+agrees(struct batch *b, const struct job *j, char *msg, size_t size)
+{
+	double cost, tol;
+	char c[48];
+
+	if (b->noguarantee != NULL)	/* nothing to check against */
+		return 1;
+	if (!j->r.found) {	/* a published length says there is one */
+		snprintf(msg, size, "mismatch: no path, published %s", j->sc.lenstr);
+		return 0;
+	}
+	cost = cost_value(&b->p.costs, j->r.a, j->r.b);
+	tol = scen_tolerance(&j->sc);
+	if (fabs(cost - j->sc.length) <= tol)
+		return 1;
+	cost_format(c, sizeof(c), &b->p.costs, j->r.a, j->r.b);
+	snprintf(msg, size, "mismatch: cost %s, published %s (tolerance %g)", c,
+	    j->sc.lenstr, tol);
+	return 0;
+}
+
+/* Write a solved chunk in input order.  -1: stdout failed. */
+static int
 report(struct batch *b, struct job *job, size_t n)
 {
 	const struct options *o = b->o;
 	struct render_info ri;
+	struct record rec;
 	size_t i;
 
 	memset(&ri, 0, sizeof(ri));
@@ -306,17 +340,18 @@ report(struct batch *b, struct job *job, size_t n)
 	ri.timing = o->timing;
 	for (i = 0; i < n; i++) {
 		struct job *j = &job[i];
+		struct outcome oc;
 		struct scen_row row;
+		char msg[192];
 
 		if (!j->bad && j->rc != 0)
 			seterr(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
 		if (j->bad) {
-			fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", b->name, j->d.line,
-			    j->d.col, j->d.msg);
-			b->errors++;
-			worse(b, 2);
+			if (batch_error(b, j->sc.line, b->name, j->d.line, j->d.col, j->d.msg) != 0)
+				return -1;
 			continue;
 		}
+		out_open(&oc, 0);
 		b->n++;
 		b->expanded += j->r.expanded;
 		b->seconds += j->seconds;
@@ -324,53 +359,27 @@ report(struct batch *b, struct job *job, size_t n)
 		row.sx = j->sc.sx, row.sy = j->sc.sy;
 		row.gx = j->sc.gx, row.gy = j->sc.gy;
 		row.length = j->sc.lenstr;
-		row.mismatch = 0;
+		row.mismatch = !agrees(b, j, msg, sizeof(msg));
 		if (!j->r.found) {
 			b->nopath++;
-			worse(b, 1);
-			if (b->noguarantee == NULL) {	/* a published length says there is one */
-				fprintf(stderr, "pathfind: %s:%ld:1: mismatch: no path, "
-				    "published %s\n", b->name, j->sc.line, j->sc.lenstr);
-				row.mismatch = 1;
-				b->mismatches++;
-				worse(b, 3);
-			}
-		} else if (b->noguarantee == NULL) {
-			double cost = cost_value(&b->p.costs, j->r.a, j->r.b);
-			double tol = scen_tolerance(&j->sc);
-
-			if (fabs(cost - j->sc.length) > tol) {
-				char c[48];
-
-				cost_format(c, sizeof(c), &b->p.costs, j->r.a, j->r.b);
-				fprintf(stderr, "pathfind: %s:%ld:1: mismatch: cost %s, "
-				    "published %s (tolerance %g)\n", b->name, j->sc.line,
-				    c, j->sc.lenstr, tol);
-				row.mismatch = 1;
-				b->mismatches++;
-				worse(b, 3);
-			}
+			status_worse(&b->status, EX_NOPATH);
 		}
-		if (o->quiet)
-			continue;
+		if (row.mismatch) {
+			out_note(&oc, b->name, j->sc.line, 1, msg);
+			b->mismatches++;
+			status_worse(&b->status, EX_MISMATCH);
+		}
 		ri.seconds = j->seconds;
-		switch (o->format) {
-		case FMT_TEXT:
-			render_scen_tsv(stdout, &row, &j->r, &ri);
-			break;
-		case FMT_JSON:
-			render_scen_json(stdout, &b->map->grid, &row, &j->r, &ri);
-			break;
-		case FMT_PATH:
-			if (b->n > 1)
-				putchar('\n');
-			render_path(stdout, &b->map->grid, &j->r);
-			break;
-		case FMT_MOVES:
-			render_moves(stdout, &b->map->grid, &j->r);
-			break;
-		}
+		memset(&rec, 0, sizeof(rec));
+		rec.grid = &b->map->grid;
+		rec.scen = &row;
+		rec.r = &j->r;
+		rec.ri = &ri;
+		out_result(&b->out, &oc, &rec);
+		if (out_emit(&b->out, &oc) != 0)
+			return -1;
 	}
+	return 0;
 }
 
 /* Solve job[0..n) on o->jobs threads (the calling one included). */
@@ -402,38 +411,49 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 	pthread_mutex_destroy(&pl.mu);
 }
 
-/* Read the map a scenario file is for.  Returns 0, or -1 after a message. */
+/*
+ * Read the map a scenario file is for.  0, or -1 with what went wrong in
+ * d (line 0: the file as a whole).
+ */
 static int
-load_map(const char *path, struct map *m)
+load_map(const char *path, struct map *m, struct diag *d)
 {
 	struct mapreader rd;
-	struct diag d;
 	int fd, rc;
 
+	d->line = d->col = 0;
 	if ((fd = open(path, O_RDONLY)) < 0) {
-		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", path, strerror(errno));
+		snprintf(d->msg, sizeof(d->msg), "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
-		fprintf(stderr, "pathfind: %s:1:1: out of memory\n", path);
+		snprintf(d->msg, sizeof(d->msg), "out of memory");
 		close(fd);
 		return -1;
 	}
-	rc = map_read(&rd, m, &d);
+	rc = map_read(&rd, m, d);
 	mapreader_close(&rd);
 	close(fd);
-	if (rc != MAP_OK) {
-		fprintf(stderr, "pathfind: %s:%ld:%ld: %s\n", path, d.line, d.col, d.msg);
-		return -1;
-	}
-	return 0;
+	return rc == MAP_OK ? 0 : -1;
+}
+
+/*
+ * Does the next line need a read(2) that may block?  Then what was read
+ * so far is solved and written first, so that a scenario piped in gets
+ * its row without waiting for the next chunk's worth.
+ */
+static int
+would_wait(const struct lines *ln, int regular)
+{
+	return !regular && !ln->pushed && !ln->eof &&
+	    memchr(ln->buf + ln->start, '\n', ln->end - ln->start) == NULL;
 }
 
 /*
  * Run the scenario file scen ("-" for stdin) on mapfile, or when mapfile
  * is NULL on the map beside it (the name without ".scen").  Returns the
- * exit status: 0, 1 (some scenario has no path), 2 (errors), 3 (a cost
- * that disagrees with the published optimum).
+ * exit status (status.h): 0, 1 (some scenario has no path), 2 (errors),
+ * 3 (a cost that disagrees with the published optimum).
  */
 int
 scen_batch(const struct options *o, const char *scen, const char *mapfile)
@@ -441,36 +461,54 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	struct batch b;
 	struct map map;
 	struct lines ln;
+	struct diag d;
+	struct stat st;
 	struct worker *w = NULL;
 	struct job *job = NULL;
-	char *derived = NULL;
+	char *derived = NULL, msg[512];
 	size_t n = 0, i;
-	int fd = STDIN_FILENO, nw = o->jobs, rc, k, ln_open = 0;
+	int fd = STDIN_FILENO, nw = o->jobs, k, ln_open = 0, regular;
 	double t0 = monotime();
 
 	memset(&b, 0, sizeof(b));
 	memset(&map, 0, sizeof(map));
 	b.o = o;
 	b.name = strcmp(scen, "-") == 0 ? "<stdin>" : scen;
+	out_init(&b.out, o, 1);
+	/* The scenario file first: it is the file the user named. */
+	if (strcmp(scen, "-") == 0 && o->stdin_closed) {
+		batch_error(&b, 0, b.name, 0, 0, "cannot read: standard input is closed");
+		goto out;
+	}
+	if (strcmp(scen, "-") != 0 && (fd = open(scen, O_RDONLY)) < 0) {
+		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+		batch_error(&b, 0, b.name, 0, 0, msg);
+		goto out;
+	}
 	if (mapfile == NULL) {
 		size_t len = strlen(scen);
 
 		if (strcmp(scen, "-") == 0 || len <= 5 || strcmp(scen + len - 5, ".scen") != 0) {
-			fprintf(stderr, "pathfind: %s: cannot tell which map the scenarios "
-			    "are for: name the map file as an operand\n", b.name);
-			return 2;
+			batch_error(&b, 0, b.name, 0, 0, "cannot tell which map the scenarios "
+			    "are for: name the map file as an operand");
+			goto out;
 		}
 		if ((derived = strdup(scen)) == NULL) {
-			fprintf(stderr, "pathfind: out of memory\n");
-			return 2;
+			batch_error(&b, 0, b.name, 0, 0, "out of memory");
+			goto out;
 		}
 		derived[len - 5] = '\0';
 		mapfile = derived;
 	}
-	if (load_map(mapfile, &map) != 0) {
-		free(derived);
-		map_free(&map);
-		return 2;
+	if (load_map(mapfile, &map, &d) != 0) {
+		/* A map the user did not name is named with the file that led to it. */
+		if (derived != NULL && d.line == 0)
+			snprintf(msg, sizeof(msg), "its map %s: %s", mapfile, d.msg);
+		else
+			snprintf(msg, sizeof(msg), "%s", d.msg);
+		batch_error(&b, 0, derived != NULL && d.line == 0 ? b.name : mapfile,
+		    d.line, d.col, msg);
+		goto out;
 	}
 	b.map = &map;
 	options_params(o, &map, &b.p);
@@ -478,39 +516,36 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 
 	/* Components once per map, so that unreachable goals cost no search. */
 	if ((b.comp = malloc(map.grid.ncells * sizeof(*b.comp))) == NULL) {
-		fprintf(stderr, "pathfind: out of memory\n");
-		rc = 2;
+		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
 	grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp);
 
-	if (strcmp(scen, "-") != 0 && (fd = open(scen, O_RDONLY)) < 0) {
-		fprintf(stderr, "pathfind: %s:1:1: cannot open: %s\n", scen, strerror(errno));
-		rc = 2;
-		goto out;
-	}
 	if ((ln_open = lines_open(&ln, fd, SCEN_LINE_MAX) == 0) == 0 ||
 	    (job = calloc(CHUNK, sizeof(*job))) == NULL ||
 	    (w = calloc((size_t)nw, sizeof(*w))) == NULL) {
-		fprintf(stderr, "pathfind: out of memory\n");
-		rc = 2;
+		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
 	for (k = 0; k < nw; k++)
 		if ((w[k].search = search_new()) == NULL) {
-			fprintf(stderr, "pathfind: out of memory\n");
-			rc = 2;
+			batch_error(&b, 0, b.name, 0, 0, "out of memory");
 			goto out;
 		}
+	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	if (!o->quiet && o->format == FMT_TEXT)
 		render_scen_header(stdout, o->timing);
 
 	for (;;) {
-		const char *s;
-		size_t len;
-		int lr = lines_next(&ln, &s, &len);
+		const char *s = NULL;
+		size_t len = 0;
+		int lr;
 
-		if (lr == LINES_OK || lr == LINES_LONG) {
+		if (n > 0 && would_wait(&ln, regular))
+			lr = LINES_OK, s = NULL;	/* solve what we have first */
+		else
+			lr = lines_next(&ln, &s, &len);
+		if (s != NULL && (lr == LINES_OK || lr == LINES_LONG)) {
 			struct job *j = &job[n];
 
 			j->bad = 0;
@@ -532,31 +567,31 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		}
 		if (n > 0) {
 			solve_chunk(&b, w, nw, job, n);
-			report(&b, job, n);
-			n = 0;
-			if (ferror(stdout))
+			if (report(&b, job, n) != 0 || out_flush(&b.out) != 0)
 				break;
+			n = 0;
 		}
 		if (lr == LINES_ERR) {
-			fprintf(stderr, "pathfind: %s:%ld:1: read error: %s\n", b.name,
-			    ln.lineno + 1, strerror(ln.err));
-			worse(&b, 2);
+			snprintf(msg, sizeof(msg), "read error: %s", strerror(ln.err));
+			batch_error(&b, 0, b.name, ln.lineno + 1, 1, msg);
 		}
 		if (lr == LINES_EOF || lr == LINES_ERR)
 			break;
 	}
-	rc = b.status;
-	{
-		fprintf(stderr, "pathfind: %s: scenarios=%llu mismatches=", b.name, b.n);
-		if (b.noguarantee == NULL)
-			fprintf(stderr, "%llu", b.mismatches);
-		else
-			fputs("unchecked", stderr);
-		fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f"
-		    " maxrss=%ld\n", b.nopath, b.errors, b.expanded, b.seconds,
-		    monotime() - t0, maxrss_kb());
-	}
+	fflush(stdout);
+	fputs("pathfind: ", stderr);
+	render_name(stderr, b.name);
+	fprintf(stderr, ": scenarios=%llu mismatches=", b.n);
+	if (b.noguarantee == NULL)
+		fprintf(stderr, "%llu", b.mismatches);
+	else
+		fputs("unchecked", stderr);
+	fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f"
+	    " maxrss=%ld\n", b.nopath, b.errors, b.expanded, b.seconds,
+	    monotime() - t0, maxrss_kb());
 out:
+	if (out_finish(&b.out) != 0)
+		b.status = EX_ERROR;	/* whatever else came of it, it was lost */
 	if (ln_open)
 		lines_close(&ln);
 	if (fd != STDIN_FILENO && fd >= 0)
@@ -572,5 +607,5 @@ out:
 	free(derived);
 	free(b.comp);
 	map_free(&map);
-	return rc;
+	return b.status;
 }

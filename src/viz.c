@@ -1,5 +1,6 @@
 /* viz.c - see viz.h; every view is described in pathfind(1). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,10 +27,13 @@ struct viz {
 	size_t nopen;		/* cells on the open list */
 	int nomem;		/* an allocation failed during the search */
 	/* --trace */
-	FILE *out;
+	int tracing;
+	int json;		/* as JSON Lines objects (-f json) */
+	FILE *out;		/* where the trace goes, once it has begun */
+	struct out *o_out;	/* ... which out_begin says: the record of oc */
+	struct outcome *oc;
 	int head;		/* the trace's first lines are still to be printed */
-	int blank;		/* ... starting with an empty line */
-	struct render_info ri;	/* ... and the label of ri */
+	struct render_info ri;	/* ... starting with the label of ri */
 	const struct search_params *p;
 	enum trace trace;
 	uint32_t cur;		/* the cell being expanded */
@@ -100,7 +104,56 @@ put_fgh(const struct viz *v, uint64_t f, uint64_t g, uint64_t h)
 {
 	char bf[32], bg[32], bh[32];
 
-	fprintf(v->out, " F=%s G=%s H=%s", key(v, f, bf), key(v, g, bg), key(v, h, bh));
+	if (v->json)
+		fprintf(v->out, ",\"f\":%s,\"g\":%s,\"h\":%s", key(v, f, bf), key(v, g, bg),
+		    key(v, h, bh));
+	else
+		fprintf(v->out, " F=%s G=%s H=%s", key(v, f, bf), key(v, g, bg), key(v, h, bh));
+}
+
+/* A cell as JSON: [x,y]. */
+static void
+put_cell(const struct viz *v, const char *name, uint32_t i)
+{
+	fprintf(v->out, ",\"%s\":[%d,%d]", name, grid_x(v->g, i), grid_y(v->g, i));
+}
+
+/* The parent of cell i as --trace=json has it: [x,y], or null at the start. */
+static void
+put_parent(const struct viz *v, uint32_t i, uint32_t parent)
+{
+	if (i == v->start)
+		fputs(",\"parent\":null", v->out);
+	else
+		put_cell(v, "parent", parent);
+}
+
+/*
+ * The first event of a map's JSON trace: what is searched, where, and
+ * under which F, so that a viewer can set up before the steps come.
+ */
+static void
+trace_head_json(struct viz *v)
+{
+	const struct search_params *p = v->p;
+	const struct grid *g = v->g;
+	size_t k;
+
+	fputs("{\"trace\":\"search\",\"source\":", v->out);
+	json_string(v->out, v->ri.name);
+	fprintf(v->out, ",\"map\":%d,\"width\":%d,\"height\":%d,\"algorithm\":\"%s\"",
+	    v->ri.mapno, g->w, g->h, algo_names[p->algo]);
+	fputs(",\"weight\":", v->out);
+	render_weight(v->out, p->weight);
+	put_cell(v, "start", v->start);
+	fputs(",\"goals\":[", v->out);
+	if (v->goal != SEARCH_MAP_GOALS)
+		fprintf(v->out, "[%d,%d]", grid_x(g, v->goal), grid_y(g, v->goal));
+	else
+		for (k = 0; k < g->ngoal; k++)
+			fprintf(v->out, "%s[%d,%d]", k ? "," : "", grid_x(g, g->goal[k]),
+			    grid_y(g, g->goal[k]));
+	fputs("]}\n", v->out);
 }
 
 /*
@@ -117,8 +170,11 @@ trace_head(struct viz *v)
 	if (!v->head)
 		return;
 	v->head = 0;
-	if (v->blank)
-		putc('\n', v->out);
+	v->out = out_begin(v->o_out, v->oc);
+	if (v->json) {
+		trace_head_json(v);
+		return;
+	}
 	render_label(v->out, &v->ri);
 	fprintf(v->out, "trace: %s from %s to ", p->algo == ALGO_DIJKSTRA ?
 	    "Dijkstra" : p->algo == ALGO_JPS ? "JPS" : "A*", xy(g, v->start, b));
@@ -155,9 +211,17 @@ on_expand(void *arg, uint32_t cell, uint64_t f, uint64_t g, uint64_t h)
 		v->fgh[cell].g = g;
 		v->fgh[cell].h = h;
 	}
-	if (v->out == NULL)
+	if (!v->tracing)
 		return;
 	trace_head(v);
+	if (v->json) {
+		fprintf(v->out, "{\"trace\":\"expand\",\"step\":%lu", (unsigned long)v->nexp);
+		put_cell(v, "cell", cell);
+		put_fgh(v, f, g, h);
+		put_parent(v, cell, v->parent[cell]);
+		fputs("}\n", v->out);
+		return;
+	}
 	fprintf(v->out, "step %lu: current %s", (unsigned long)v->nexp, xy(v->g, cell, b));
 	put_fgh(v, f, g, h);
 	if (cell == v->start)
@@ -181,9 +245,17 @@ on_offer(void *arg, uint32_t cell, int improved, uint64_t f, uint64_t g, uint64_
 		v->fgh[cell].g = g;
 		v->fgh[cell].h = h;
 	}
-	if (v->out == NULL)
+	if (!v->tracing)
 		return;
 	v->parent[cell] = v->cur;
+	if (v->json) {
+		fprintf(v->out, "{\"trace\":\"%s\"", improved ? "update" : "add");
+		put_cell(v, "cell", cell);
+		put_fgh(v, f, g, h);
+		put_cell(v, "parent", v->cur);
+		fputs("}\n", v->out);
+		return;
+	}
 	fprintf(v->out, "  %s %s", improved ? "update" : "add", xy(v->g, cell, b));
 	put_fgh(v, f, g, h);
 	fprintf(v->out, ", parent %s\n", xy(v->g, v->cur, b));
@@ -197,11 +269,24 @@ on_done(void *arg)
 	char b[32], bf[32], bg[32], bh[32];
 	size_t k, n;
 
-	if (v->out == NULL || v->trace != TRACE_OPEN || v->nomem)
+	if (!v->tracing || v->trace != TRACE_OPEN || v->nomem)
 		return;
 	n = v->nopen > 0 ? search_open_cells(v->s, v->open, v->nopen) : 0;
 	if (n == 0 && v->nopen > 0) {
 		v->nomem = 1;	/* it could not sort a copy: the trace stops here */
+		return;
+	}
+	if (v->json) {
+		fputs("{\"trace\":\"open\",\"open\":[", v->out);
+		for (k = 0; k < n; k++) {
+			const struct fgh *e = &v->fgh[v->open[k]];
+
+			fprintf(v->out, "%s{\"cell\":[%d,%d]", k ? "," : "",
+			    grid_x(v->g, v->open[k]), grid_y(v->g, v->open[k]));
+			put_fgh(v, e->f, e->g, e->h);
+			putc('}', v->out);
+		}
+		fputs("]}\n", v->out);
 		return;
 	}
 	fputs("  open:", v->out);
@@ -218,8 +303,8 @@ on_done(void *arg)
 
 int
 viz_begin(struct viz *v, struct search *s, const struct map *m, uint32_t start,
-    uint32_t goal, const struct search_params *p, const struct options *o, FILE *trace,
-    int blank, const struct render_info *ri)
+    uint32_t goal, const struct search_params *p, const struct options *o,
+    struct out *out, struct outcome *oc, const struct render_info *ri)
 {
 	const struct grid *g = &m->grid;
 
@@ -229,12 +314,15 @@ viz_begin(struct viz *v, struct search *s, const struct map *m, uint32_t start,
 	v->goal = goal;
 	v->p = p;
 	v->head = 1;
-	v->blank = blank;
 	v->ri = *ri;
 	v->nexp = 0;
 	v->nopen = 1;		/* the start */
 	v->nomem = 0;
-	v->out = o->trace != TRACE_OFF ? trace : NULL;
+	v->tracing = o->trace != TRACE_OFF && !o->quiet;
+	v->json = o->format == FMT_JSON;
+	v->out = NULL;
+	v->o_out = out;
+	v->oc = oc;
 	v->trace = o->trace;
 	v->cur = start;
 	v->order = NULL;
@@ -245,22 +333,22 @@ viz_begin(struct viz *v, struct search *s, const struct map *m, uint32_t start,
 		v->order = v->orderbuf;
 		memset(v->order, 0, g->ncells * sizeof(*v->order));
 	}
-	if (o->scores || (v->out != NULL && o->trace == TRACE_OPEN)) {
+	if (o->scores || (v->tracing && o->trace == TRACE_OPEN)) {
 		if (ensure(&v->fghbuf, &v->fghcap, g->ncells, sizeof(*v->fgh)) != 0)
 			return -1;
 		v->fgh = v->fghbuf;
 		memset(&v->fgh[start], 0, sizeof(v->fgh[start]));	/* when it is the goal */
 	}
 	/* Everything is allocated here, so that the views cannot fail later. */
-	if (v->out != NULL && ensure(&v->parent, &v->parentcap, g->ncells, sizeof(*v->parent)) != 0)
+	if (v->tracing && ensure(&v->parent, &v->parentcap, g->ncells, sizeof(*v->parent)) != 0)
 		return -1;
-	if (v->out != NULL && o->trace == TRACE_OPEN &&
+	if (v->tracing && o->trace == TRACE_OPEN &&
 	    ensure(&v->open, &v->opencap, g->ncells, sizeof(*v->open)) != 0)
 		return -1;
 	if ((o->explored || o->scores || o->image != NULL) &&
 	    ensure(&v->cells, &v->cellscap, (size_t)g->w * (size_t)g->h, 1) != 0)
 		return -1;
-	if (v->order == NULL && v->fgh == NULL && v->out == NULL)
+	if (v->order == NULL && v->fgh == NULL && !v->tracing)
 		return 0;	/* nothing to watch: the search runs at full speed */
 	v->obs.expand = on_expand;
 	v->obs.offer = on_offer;
@@ -284,9 +372,23 @@ viz_end(struct viz *v, const struct search_result *r)
 	search_observe(v->s, NULL);
 	if (v->nomem)
 		return -1;
-	if (v->out == NULL || r == NULL)
+	if (!v->tracing || r == NULL)
 		return 0;
 	trace_head(v);
+	if (v->json) {
+		if (!r->found) {
+			fprintf(v->out, "{\"trace\":\"no-path\",\"step\":%lu}\n",
+			    (unsigned long)v->nexp + 1);
+			return 0;
+		}
+		search_cell(v->s, r->goal, &g, NULL);
+		fprintf(v->out, "{\"trace\":\"goal\",\"step\":%lu", (unsigned long)v->nexp + 1);
+		put_cell(v, "cell", r->goal);
+		put_fgh(v, g, g, 0);
+		put_parent(v, r->goal, v->parent[r->goal]);
+		fputs("}\n", v->out);
+		return 0;
+	}
 	if (!r->found) {
 		fprintf(v->out, "step %lu: the open list is empty: no path\n",
 		    (unsigned long)v->nexp + 1);
@@ -515,6 +617,7 @@ viz_scores(FILE *fp, struct viz *v, struct map *m, const struct search_result *r
  */
 enum { P_WALL = 0, P_OPEN = 10, P_PATH, P_START, P_GOAL, P_CLOSED, P_NCLOSED = 64 };
 
+static pthread_once_t palette_once = PTHREAD_ONCE_INIT;	/* drawn from -j threads */
 static uint8_t palette[P_CLOSED + P_NCLOSED][3] = {
 	{ 40, 44, 52 },
 	{ 255, 255, 255 },
@@ -525,12 +628,10 @@ static uint8_t palette[P_CLOSED + P_NCLOSED][3] = {
 };
 
 static void
-palette_init(void)
+palette_fill(void)
 {
 	int t, k;
 
-	if (palette[2][0] != 0)
-		return;
 	for (t = 2; t <= 9; t++) {	/* tan, darker for dearer terrain */
 		palette[t][0] = (uint8_t)(255 - 12 * (t - 1));
 		palette[t][1] = (uint8_t)(240 - 18 * (t - 1));
@@ -562,7 +663,7 @@ viz_image(struct viz *v, FILE *fp, int fmt, struct map *m, const struct search_r
 	uint8_t *c;
 	int x, y;
 
-	palette_init();
+	pthread_once(&palette_once, palette_fill);
 	if (ensure(&v->cells, &v->cellscap, n, 1) != 0)
 		return -1;
 	c = v->cells;

@@ -17,6 +17,7 @@
 
 #include "map.h"
 #include "options.h"
+#include "out.h"
 #include "render.h"
 #include "search.h"
 
@@ -30,15 +31,15 @@ void	viz_free(struct viz *);
 /*
  * Watch the next search_run on map m from start to goal (a cell, or
  * SEARCH_MAP_GOALS): record what -e, --scores and --image need, and with
- * trace not NULL write the steps of --trace (as opt->trace says) to it as
- * they happen, after an empty line when blank is set, the label of ri
- * when ri->label is set, and the trace's first line.  All of that waits
- * for the search to start, so a search that fails prints nothing.  -1
- * when out of memory.
+ * --trace (unless -q) write its steps into the outcome's record as they
+ * happen (JSON Lines events with -f json), after the label of ri when
+ * ri->label is set and the trace's first line.  All of that waits for the
+ * search to start, so a search that fails early prints nothing.  -1 when
+ * out of memory.
  */
 int	viz_begin(struct viz *, struct search *, const struct map *, uint32_t,
-	    uint32_t, const struct search_params *, const struct options *, FILE *,
-	    int, const struct render_info *);
+	    uint32_t, const struct search_params *, const struct options *,
+	    struct out *, struct outcome *, const struct render_info *);
 /*
  * Stop watching; end the trace with the goal or "no path" (r NULL: the
  * search failed).  -1 when memory ran out meanwhile.

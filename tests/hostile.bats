@@ -47,7 +47,9 @@ check_garbage() {
 	local maps=${BASH_REMATCH[1]} solved=${BASH_REMATCH[2]} nopath=${BASH_REMATCH[3]} errors=${BASH_REMATCH[4]}
 	[ "$maps" -eq "$want" ] || { echo "maps=$maps, blocks=$want"; return 1; }
 	[ $((solved + nopath + errors)) -eq "$maps" ]
-	[ "${#lines[@]}" -eq $((solved + nopath)) ]
+	# one JSON object a map: results, and an "error" object for each error
+	[ "${#lines[@]}" -eq "$maps" ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^{"source":"[^"]*","map":[0-9]*,"line":[0-9]*,"column":[0-9]*,"error":"')" -eq "$errors" ]
 	[ $((${#stderr_lines[@]} - 1)) -eq "$errors" ]
 	local l
 	for l in "${stderr_lines[@]:0:${#stderr_lines[@]}-1}"; do
@@ -150,10 +152,12 @@ check_garbage() {
 	awk 'BEGIN { for (i = 0; i < 100000; i++) { m = i % 3; print (m == 0 ? "A.B" : m == 1 ? "A#B" : "A?B"); print "" } }' >"$f"
 	"$PATHFIND" -s -f moves <"$f" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" && st=0 || st=$?
 	[ "$st" -eq 2 ]
-	# one line a map solved or not: R2 for the good ones, empty for no path
+	# one line a map: R2 for the good ones, empty for no path, "error" for the bad
 	[ "$(grep -c '^R2$' "$BATS_TEST_TMPDIR/out")" -eq 33334 ]
 	[ "$(grep -c '^$' "$BATS_TEST_TMPDIR/out")" -eq 33333 ]
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 66667 ]
+	[ "$(grep -c '^error$' "$BATS_TEST_TMPDIR/out")" -eq 33333 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 100000 ]
+	[ "$(sed -n 3p "$BATS_TEST_TMPDIR/out")" = error ]
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/err")" -eq 33334 ]
 	[ "$(head -n 1 "$BATS_TEST_TMPDIR/err")" = "pathfind: <stdin>:5:2: unknown character '?' (allowed: A B # . space 1-9)" ]
 	[ "$(sed -n 33333p "$BATS_TEST_TMPDIR/err")" = "pathfind: <stdin>:199997:2: unknown character '?' (allowed: A B # . space 1-9)" ]
@@ -199,7 +203,7 @@ big_map() {
 		[ "$status" -eq 2 ] || { echo "ulimit -v $v: status $status"; return 1; }
 		[ "${stderr_lines[0]}" = "pathfind: $f:1:1: out of memory" ]
 		[ "${stderr_lines[1]}" = "pathfind: summary: maps=2 solved=1 nopath=0 errors=1 expanded=2" ]
-		[ "$output" = "R2" ]
+		[ "$output" = $'error\nR2' ]
 	done
 	# a scenario batch on it: the map cannot even be loaded
 	run --separate-stderr bash -c 'ulimit -v 30000; "$0" -S /dev/null "$1"' "$PATHFIND" "$f"
@@ -280,20 +284,26 @@ big_map() {
 	run --separate-stderr pf -S tests tests/data/tiny.map
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: tests:1:1: read error: Is a directory" ]
+	# the summary counts the read error
+	[[ "${stderr_lines[1]}" == "pathfind: tests: scenarios=0 mismatches=0 nopath=0 errors=1 "* ]]
 	run --separate-stderr pf -S tests/data/tiny.map.scen tests
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: tests:1:1: read error: Is a directory" ]
 	run --separate-stderr pf -S tests/data/tiny.map.scen nosuch.map
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: nosuch.map:1:1: cannot open: No such file or directory" ]
+	[ "$stderr" = "pathfind: nosuch.map: cannot open: No such file or directory" ]
 	run --separate-stderr pf -S nosuch.scen tests/data/tiny.map
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: nosuch.scen:1:1: cannot open: No such file or directory" ]
-	# the map beside a scenario file that is missing
+	[ "$stderr" = "pathfind: nosuch.scen: cannot open: No such file or directory" ]
+	# a missing scenario file is named as typed, not the map derived from it
+	run --separate-stderr pf -S "$d/missing.scen"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/missing.scen: cannot open: No such file or directory" ]
+	# the map beside a scenario file that is missing: named with the file typed
 	cp "$root/tests/data/tiny.map.scen" "$d/alone.map.scen"
 	run --separate-stderr "$PATHFIND" -S "$d/alone.map.scen"
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: $d/alone.map:1:1: cannot open: No such file or directory" ]
+	[ "$stderr" = "pathfind: $d/alone.map.scen: its map $d/alone.map: cannot open: No such file or directory" ]
 }
 
 @test "/dev/full: every format and a scenario batch fail with a write error" {
@@ -306,7 +316,8 @@ big_map() {
 	done
 	run --separate-stderr bash -c 'cd "$1" && "$0" -S tests/data/tiny.map.scen >/dev/full' "$PATHFIND" "$root"
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[-1]}" = "pathfind: write error on standard output: No space left on device" ]
+	[ "${stderr_lines[0]}" = "pathfind: write error on standard output: No space left on device" ]
+	[[ "${stderr_lines[1]}" == "pathfind: tests/data/tiny.map.scen: scenarios=6 "* ]]
 	# -q writes nothing, so nothing can fail
 	run bash -c '"$0" -q "$1/samples/tutorial.txt" >/dev/full' "$PATHFIND" "$root"
 	[ "$status" -eq 0 ]
@@ -427,13 +438,24 @@ big_map() {
 	[ "${lines[0]}" = $'id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcost\tsteps\texpanded\tgenerated\ttime' ]
 	[[ "${lines[1]}" =~ ^2$'\t'0$'\t'0$'\t'1$'\t'0$'\t'1$'\t'1$'\t'1$'\t'1$'\t'4$'\t'[0-9]+\.[0-9]{6}$ ]]
 	[ -w /dev/full ] || skip "no /dev/full"
-	# 3000 scenarios: the write error ends the batch after the first chunk
-	awk 'BEGIN { for (i = 0; i < 3000; i++) print "0\tm\t8\t6\t0\t0\t7\t5\t0" }' >"$BATS_TEST_TMPDIR/many.scen"
+	# 3000 scenarios: the write error ends the batch within the first chunk
+	awk 'BEGIN { for (i = 0; i < 3000; i++) print "0\tm\t8\t6\t0\t0\t7\t5\t10.828427" }' >"$BATS_TEST_TMPDIR/many.scen"
 	run --separate-stderr bash -c '"$0" -f json -S "$1" "$2" >/dev/full' "$PATHFIND" \
 	    "$BATS_TEST_TMPDIR/many.scen" "$root/tests/data/tiny.map"
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[-1]}" = "pathfind: write error on standard output: No space left on device" ]
-	[[ "$stderr" == *"scenarios=1024 "* ]]
+	# the error when stdio's buffer is first written, then how far it got
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: write error on standard output: No space left on device" ]
+	[[ "${stderr_lines[1]}" =~ scenarios=([0-9]+)\ mismatches=0\  ]]
+	[ "${BASH_REMATCH[1]}" -gt 0 ] && [ "${BASH_REMATCH[1]}" -lt 1024 ]
+	# a mismatch's message flushes stdout first: the error comes at once, exit 2 not 3
+	awk 'BEGIN { for (i = 0; i < 3000; i++) print "0\tm\t8\t6\t0\t0\t7\t5\t0" }' >"$BATS_TEST_TMPDIR/bad.scen"
+	run --separate-stderr bash -c '"$0" -f json -S "$1" "$2" >/dev/full' "$PATHFIND" \
+	    "$BATS_TEST_TMPDIR/bad.scen" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "${stderr_lines[1]}" = "pathfind: write error on standard output: No space left on device" ]
+	[[ "${stderr_lines[2]}" == *"scenarios=1 mismatches=1 "* ]]
 	# 200 maps: the write error ends the run at the first full buffer
 	run --separate-stderr bash -c 'for i in $(seq 200); do cat "$1"; echo; done | "$0" >/dev/full' \
 	    "$PATHFIND" "$root/samples/maze.txt"

@@ -120,8 +120,11 @@ tiny=tests/data/tiny.map
 	[ "${stderr_lines[1]}" = "pathfind: $f:2:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[2]}" = "pathfind: $f:3:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[3]}" = "pathfind: $f:4:17: bad length (a decimal number)" ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == *'"length":1.0,'* ]]
+	# one JSON object a scenario line: four errors, then the good one
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[0]}" = '{"source":"'"$f"'","id":1,"line":1,"column":1,"error":"scenario is for a 8x7 map; the map is 8x6"}' ]
+	[ "${lines[1]}" = '{"source":"'"$f"'","id":2,"line":2,"column":17,"error":"bad length (a decimal number)"}' ]
+	[[ "${lines[4]}" == *'"id":5,'*'"length":1.0,'* ]]
 }
 
 @test "-q keeps the scenario summary on stderr" {

@@ -45,12 +45,13 @@ load common
 	[[ "$output" == '{"source":"'"$dir"$'/caf\xc3\xa9.txt"'* ]]
 }
 
-@test "json: no path gives nulls and an empty path; errors stay on stderr" {
+@test "json: no path gives nulls and an empty path; an error gets an error object" {
 	run --separate-stderr "$PATHFIND" -f json < <(printf 'A#B\n\nA?\n\nAB\n')
 	[ "$status" -eq 2 ]
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[0]}" == *'"map":1,"line":1,'*'"found":false,"cost":null,"steps":null,'*'"goal":null,"path":[]'* ]]
-	[[ "${lines[1]}" == *'"map":3,"line":5,'*'"found":true,"cost":1,"steps":1,'* ]]
+	[ "${lines[1]}" = $'{"source":"<stdin>","map":2,"line":3,"column":2,"error":"unknown character \'?\' (allowed: A B # . space 1-9)"}' ]
+	[[ "${lines[2]}" == *'"map":3,"line":5,'*'"found":true,"cost":1,"steps":1,'* ]]
 	[ "$stderr" = "pathfind: <stdin>:3:2: unknown character '?' (allowed: A B # . space 1-9)" ]
 }
 
@@ -76,15 +77,20 @@ load common
 	printf 'A.B\n\nA?B\n\nA#B\n\nAB\n\nAx\n\nA..B\n\n#\n\nA#B\n\nB.A\n\nA.\n.B\n' >"$f"
 	run --separate-stderr "$PATHFIND" -f json "$f" "$BATS_TEST_TMPDIR/nope"
 	[ "$status" -eq 2 ]
-	[ "${#lines[@]}" -eq 7 ]
+	# one object a map, in order; the unreadable operand is one more
+	[ "${#lines[@]}" -eq 11 ]
 	[ "${#stderr_lines[@]}" -eq 4 ]
 	local maps
-	maps=$(printf '%s\n' "${lines[@]}" | sed 's/.*"map":\([0-9]*\),.*/\1/' | tr '\n' ' ')
-	[ "$maps" = "1 3 4 6 8 9 10 " ]
+	maps=$(printf '%s\n' "${lines[@]}" | sed 's/.*"map":\([0-9a-z]*\),.*/\1/' | tr '\n' ' ')
+	[ "$maps" = "1 2 3 4 5 6 7 8 9 10 null " ]
+	local errs
+	errs=$(printf '%s\n' "${lines[@]}" | grep -n '"error":' | cut -d: -f1 | tr '\n' ' ')
+	[ "$errs" = "2 5 7 11 " ]
 	[[ "${stderr_lines[0]}" == *":3:2: "* ]]
 	[[ "${stderr_lines[1]}" == *":9:2: "* ]]
 	[[ "${stderr_lines[2]}" == *":13:1: no start 'A' in map" ]]
-	[[ "${stderr_lines[3]}" == *"nope:1:1: cannot open: No such file or directory" ]]
+	[[ "${stderr_lines[3]}" == *"nope: cannot open: No such file or directory" ]]
+	[ "${lines[10]}" = '{"source":"'"$BATS_TEST_TMPDIR/nope"'","map":null,"line":null,"column":null,"error":"cannot open: No such file or directory"}' ]
 }
 
 @test "--summary: one final line on stderr" {

@@ -1,0 +1,651 @@
+/*
+ * maps.c - the map-stream driver; see maps.h and pathfind(1).
+ *
+ * The calling thread reads the maps, one at a time, into slots.  With
+ * -j 1 it solves each map as soon as it is read and writes the outcome
+ * straight to stdout.  With -j N, N worker threads solve the slots and
+ * write each outcome into memory; whichever thread completes the oldest
+ * slot writes it and every completed slot after it, in input order.  At
+ * most 2N maps are held at once: the reader waits for a free slot, so
+ * memory is bounded by the maps in flight, not by the stream.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "img.h"
+#include "maps.h"
+#include "monotime.h"
+#include "out.h"
+#include "search.h"
+#include "viz.h"
+
+/*
+ * A map of more than this many cells may take a while (4096 cells: well
+ * under a millisecond with the default lists, about 10 ms with the
+ * quadratic ones): what was written before it is flushed first.
+ */
+#define FLUSH_CELLS 4096
+
+struct slot {
+	struct map map;
+	const char *name;	/* the source: operand or <stdin> */
+	int mapno;		/* map number in the source; 0: the source failed */
+	int label;		/* text: label the result */
+	int rc;			/* map_read's; MAP_OK: solve the map */
+	struct diag d;		/* ... else why not */
+	struct outcome oc;
+	int solved;		/* 1 found, 0 no path (unless oc.error) */
+	unsigned long long expanded;
+	double seconds;
+	char *img;		/* --image: the drawing, written in turn */
+	size_t imglen;
+	int done;		/* solved: the outcome may be written */
+};
+
+struct worker {
+	struct maps *ms;
+	struct search *search;
+	struct viz *viz;	/* -e, --trace, --scores, --image; else NULL */
+	pthread_t tid;
+};
+
+struct maps {
+	const struct options *o;
+	struct out out;
+	int color;		/* colour the text map */
+	int buffered;		/* outcomes go through memory (-j > 1, --image) */
+	struct worker *w;
+	int nw;
+	struct slot *slot;
+	size_t nslot;
+	/* Slot k % nslot holds the k-th map: [head, tail) are in flight. */
+	size_t head, tail, next;	/* next: the first not yet taken by a worker */
+	int eof, stop;
+	pthread_mutex_t mu;	/* the counters above and the slots' done */
+	pthread_mutex_t emu;	/* one thread writes outcomes at a time */
+	pthread_cond_t room, work;
+	/* the run so far, in input order */
+	int status;
+	unsigned long images;	/* --image files written */
+	unsigned long long maps, solved, nopath, errors, expanded;
+	double seconds;
+};
+
+/*
+ * The line of row y of the map in its file: ASCII rows follow the map's
+ * first line; MovingAI rows follow its four header lines.
+ */
+static long
+row_line(const struct map *m, int y)
+{
+	return m->line + (m->movingai ? 4 : 0) + y;
+}
+
+/* --start or --goal on map m: on the map and passable.  The cell, or 0. */
+static uint32_t
+check_point(struct slot *sl, const char *opt, const struct point *pt)
+{
+	const struct map *m = &sl->map;
+	const struct grid *g = &m->grid;
+	char msg[128];
+	uint32_t i;
+
+	if (pt->x >= g->w || pt->y >= g->h) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is off the map (%dx%d)", opt, pt->x,
+		    pt->y, g->w, g->h);
+		out_fail(&sl->oc, sl->name, m->line, 1, msg);
+		return 0;
+	}
+	i = grid_index(g, pt->x, pt->y);
+	if (pt->x >= m->row[pt->y].len) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is past the end of row %d", opt, pt->x,
+		    pt->y, pt->y);
+		out_fail(&sl->oc, sl->name, row_line(m, pt->y), m->row[pt->y].len + 1L, msg);
+		return 0;
+	}
+	if ((g->cell[i] & CELL_COST) == 0) {
+		snprintf(msg, sizeof(msg), "%s %d,%d is on a blocked cell", opt, pt->x, pt->y);
+		out_fail(&sl->oc, sl->name, row_line(m, pt->y), pt->x + 1L, msg);
+		return 0;
+	}
+	return i;
+}
+
+/*
+ * The start and the goal (a cell, or SEARCH_MAP_GOALS for the map's Bs),
+ * with --start and --goal applied: the map's A (and with --goal its Bs)
+ * become floor in the text and the new ones are drawn as A and B.  A map
+ * read for --start has no A (start 0) and one read for --goal may have
+ * no B.
+ */
+static int
+endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *goal)
+{
+	struct map *m = &sl->map;
+	struct grid *g = &m->grid;
+	size_t k;
+
+	*start = g->start;
+	*goal = SEARCH_MAP_GOALS;
+	if (!o->start.set && !o->goal.set)
+		return 0;
+	if ((o->start.set && (*start = check_point(sl, "--start", &o->start)) == 0) ||
+	    (o->goal.set && (*goal = check_point(sl, "--goal", &o->goal)) == 0))
+		return -1;
+	if (!m->movingai) {
+		if (o->start.set && g->start != 0)
+			m->text[m->row[grid_y(g, g->start)].off + (size_t)grid_x(g, g->start)] = '.';
+		if (o->goal.set)
+			for (k = 0; k < g->ngoal; k++)
+				m->text[m->row[grid_y(g, g->goal[k])].off +
+				    (size_t)grid_x(g, g->goal[k])] = '.';
+	}
+	g->start = *start;
+	m->text[m->row[grid_y(g, *start)].off + (size_t)grid_x(g, *start)] = 'A';
+	if (o->goal.set)
+		m->text[m->row[o->goal.y].off + (size_t)o->goal.x] = 'B';
+	return 0;
+}
+
+/* What has been written goes to the reader (unless stdout is a file). */
+static void
+flush(struct maps *ms)
+{
+	pthread_mutex_lock(&ms->emu);
+	if (out_flush(&ms->out) != 0) {
+		pthread_mutex_lock(&ms->mu);
+		ms->stop = 1;
+		pthread_cond_broadcast(&ms->work);
+		pthread_cond_broadcast(&ms->room);
+		pthread_mutex_unlock(&ms->mu);
+	}
+	pthread_mutex_unlock(&ms->emu);
+}
+
+/* The reader is about to wait for input: nothing written may wait with it. */
+static void
+before_read(void *arg)
+{
+	flush(arg);
+}
+
+/* What must hold of a map before it is searched.  0, or -1 after out_fail. */
+static int
+check_map(const struct options *o, struct slot *sl)
+{
+	const struct map *m = &sl->map;
+	char msg[96];
+
+	if (m->movingai && !(o->start.set && o->goal.set)) {
+		out_fail(&sl->oc, sl->name, m->line, 1, o->start.set || o->goal.set ?
+		    "a MovingAI map needs both --start and --goal (or its scenarios with -S)" :
+		    "a MovingAI map has no start or goal: give its scenarios with -S");
+		return -1;
+	}
+	if (o->scores && (m->grid.w > VIZ_SCORES_MAX || m->grid.h > VIZ_SCORES_MAX)) {
+		snprintf(msg, sizeof(msg), "--scores draws maps of at most %dx%d cells; "
+		    "this one is %dx%d", VIZ_SCORES_MAX, VIZ_SCORES_MAX, m->grid.w, m->grid.h);
+		out_fail(&sl->oc, sl->name, m->line, 1, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --image: the drawing into memory, to be written in the map's turn. */
+static int
+draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
+{
+	FILE *fp = open_memstream(&sl->img, &sl->imglen);
+	int rc;
+
+	if (fp == NULL)
+		return -1;
+	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), &sl->map, r);
+	if (fclose(fp) != 0)
+		rc = -1;
+	if (rc != 0) {
+		free(sl->img);
+		sl->img = NULL;
+	}
+	return rc;
+}
+
+/* Solve the map in sl, into its outcome. */
+static void
+solve(struct worker *w, struct slot *sl)
+{
+	struct maps *ms = w->ms;
+	const struct options *o = ms->o;
+	struct outcome *oc = &sl->oc;
+	struct map *m = &sl->map;
+	struct search_result r;
+	struct render_info ri;
+	struct search_params sp;
+	struct record rec;
+	uint32_t start, goal;
+	double t0 = 0;
+	int rc;
+
+	if (sl->rc != MAP_OK) {
+		out_fail(oc, sl->name, sl->d.line, sl->d.col, sl->d.msg);
+		return;
+	}
+	if (check_map(o, sl) != 0 || endpoints(o, sl, &start, &goal) != 0)
+		return;
+	if (m->grid.w * (size_t)m->grid.h > FLUSH_CELLS)
+		flush(ms);
+	options_params(o, m, &sp);
+	memset(&ri, 0, sizeof(ri));
+	ri.name = sl->name;
+	ri.mapno = sl->mapno;
+	ri.label = sl->label && o->format == FMT_TEXT;
+	ri.color = ms->color;
+	ri.params = &sp;
+	ri.noguarantee = search_no_guarantee(&sp);
+	if (o->compare != CMP_NONE) {
+		rc = viz_compare(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
+		    start, goal, o, &ri, &sl->expanded);
+		if (rc < 0)
+			out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
+		else
+			sl->solved = rc == 0, status_worse(&oc->status, rc);
+		return;
+	}
+	/* The trace comes first, with the label: the result then has none. */
+	if (w->viz != NULL && viz_begin(w->viz, w->search, m, start, goal, &sp, o,
+	    &ms->out, oc, &ri) != 0) {
+		out_fail(oc, sl->name, m->line, 1, "out of memory");
+		return;
+	}
+	if (o->timing)
+		t0 = monotime();
+	rc = search_run(w->search, &m->grid, start, goal, &sp, &r);
+	if (w->viz != NULL && viz_end(w->viz, rc == 0 ? &r : NULL) != 0 && rc == 0)
+		rc = -1;	/* out of memory */
+	if (rc == 0 && o->image != NULL && draw_image(w, sl, &r) != 0)
+		rc = -1;
+	if (rc != 0) {
+		out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
+		return;
+	}
+	if (o->trace != TRACE_OFF)
+		ri.label = 0;
+	if (o->timing) {
+		ri.timing = 1;
+		ri.seconds = sl->seconds = monotime() - t0;
+	}
+	sl->expanded = r.expanded;
+	sl->solved = r.found;
+	status_worse(&oc->status, r.found ? EX_FOUND : EX_NOPATH);
+	memset(&rec, 0, sizeof(rec));
+	rec.map = m;
+	rec.grid = &m->grid;
+	rec.r = &r;
+	rec.ri = &ri;
+	rec.viz = w->viz;
+	rec.view = o->scores ? VIEW_SCORES : o->explored ? VIEW_EXPLORED : VIEW_MAP;
+	out_result(&ms->out, oc, &rec);
+}
+
+/* The name of the n-th image of the run: FILE, then FILE-2.EXT, FILE-3.EXT... */
+static const char *
+image_name(const char *file, unsigned long n, char *buf, size_t size)
+{
+	size_t len = strlen(file) - 4;	/* options checked the ".ext" */
+
+	if (n == 1)
+		return file;
+	snprintf(buf, size, "%.*s-%lu%s", (int)len, file, n, file + len);
+	return buf;
+}
+
+/*
+ * Write the image of a solved map, before its record: a file that cannot
+ * be written is then the map's one outcome.  The name is the option's
+ * own or lives in buf, which outlives the outcome's diagnostic.
+ */
+static void
+write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
+{
+	const char *name = image_name(ms->o->image, ms->images + 1, buf, size);
+	FILE *fp;
+	char msg[256];
+
+	if ((fp = fopen(name, "wb")) != NULL) {
+		size_t n = fwrite(sl->img, 1, sl->imglen, fp);
+
+		if (fclose(fp) == 0 && n == sl->imglen) {
+			ms->images++;
+			return;
+		}
+		remove(name);
+	}
+	snprintf(msg, sizeof(msg), "cannot write image: %s",
+	    errno == ENOMEM ? "out of memory" : strerror(errno));
+	out_discard(&sl->oc);
+	out_fail(&sl->oc, name, 0, 0, msg);
+}
+
+/* Write a solved slot's outcome and count it.  -1: stdout failed. */
+static int
+emit(struct maps *ms, struct slot *sl)
+{
+	char imgname[4096];
+	int rc;
+
+	if (out_close(&sl->oc) != 0) {
+		out_discard(&sl->oc);
+		out_fail(&sl->oc, sl->name, sl->map.line, 1, "out of memory");
+	}
+	if (sl->img != NULL) {
+		if (!sl->oc.error)
+			write_image(ms, sl, imgname, sizeof(imgname));
+		free(sl->img);
+		sl->img = NULL;
+	}
+	ms->maps++;
+	if (sl->oc.error)
+		ms->errors++;
+	else {
+		ms->expanded += sl->expanded;
+		ms->seconds += sl->seconds;
+		if (sl->solved)
+			ms->solved++;
+		else
+			ms->nopath++;
+	}
+	status_worse(&ms->status, sl->oc.status);
+	rc = out_emit(&ms->out, &sl->oc);
+	return rc;
+}
+
+/* Write every solved slot at the head of the queue, in order. */
+static void
+emit_ready(struct maps *ms)
+{
+	struct slot *sl;
+	int rc;
+
+	pthread_mutex_lock(&ms->emu);
+	for (;;) {
+		pthread_mutex_lock(&ms->mu);
+		sl = ms->head < ms->tail && ms->slot[ms->head % ms->nslot].done ?
+		    &ms->slot[ms->head % ms->nslot] : NULL;
+		pthread_mutex_unlock(&ms->mu);
+		if (sl == NULL)
+			break;
+		rc = emit(ms, sl);
+		pthread_mutex_lock(&ms->mu);
+		if (rc != 0) {
+			ms->stop = 1;
+			pthread_cond_broadcast(&ms->work);
+		}
+		sl->done = 0;
+		ms->head++;
+		pthread_cond_signal(&ms->room);
+		pthread_mutex_unlock(&ms->mu);
+	}
+	pthread_mutex_unlock(&ms->emu);
+}
+
+/* Prepare sl's outcome; a map that cannot have one fails at once. */
+static void
+prepare(struct maps *ms, struct slot *sl)
+{
+	sl->solved = 0;
+	sl->expanded = 0;
+	sl->seconds = 0;
+	if (out_open(&sl->oc, ms->buffered) != 0) {
+		out_open(&sl->oc, 0);
+		sl->rc = MAP_BAD;
+		sl->d.line = sl->map.line, sl->d.col = 1;
+		snprintf(sl->d.msg, sizeof(sl->d.msg), "out of memory");
+	}
+	sl->oc.item = ITEM_MAP;
+	sl->oc.source = sl->name;
+	sl->oc.number = sl->mapno;
+}
+
+/* A worker: take the next slot read, solve it, write what is in turn. */
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct maps *ms = w->ms;
+	struct slot *sl;
+
+	for (;;) {
+		pthread_mutex_lock(&ms->mu);
+		while (ms->next == ms->tail && !ms->eof)
+			pthread_cond_wait(&ms->work, &ms->mu);
+		if (ms->next == ms->tail) {
+			pthread_mutex_unlock(&ms->mu);
+			return NULL;
+		}
+		sl = &ms->slot[ms->next++ % ms->nslot];
+		pthread_mutex_unlock(&ms->mu);
+		if (!ms->stop)
+			solve(w, sl);
+		pthread_mutex_lock(&ms->mu);
+		sl->done = 1;
+		pthread_mutex_unlock(&ms->mu);
+		emit_ready(ms);
+	}
+}
+
+/* The slot to read the next map into: waits while all are in flight. */
+static struct slot *
+take_slot(struct maps *ms)
+{
+	struct slot *sl;
+
+	pthread_mutex_lock(&ms->mu);
+	while (ms->tail - ms->head == ms->nslot && !ms->stop)
+		pthread_cond_wait(&ms->room, &ms->mu);
+	sl = ms->stop ? NULL : &ms->slot[ms->tail % ms->nslot];
+	pthread_mutex_unlock(&ms->mu);
+	return sl;
+}
+
+/* The map read into sl is in flight: solve it now, or hand it on. */
+static void
+submit(struct maps *ms, struct slot *sl)
+{
+	prepare(ms, sl);
+	if (ms->nw == 1) {
+		ms->tail++;
+		solve(&ms->w[0], sl);
+		sl->done = 1;
+		emit_ready(ms);
+		return;
+	}
+	pthread_mutex_lock(&ms->mu);
+	ms->tail++;
+	pthread_cond_signal(&ms->work);
+	pthread_mutex_unlock(&ms->mu);
+}
+
+/* An input that fails as a whole: its error is one outcome. */
+static void
+input_error(struct maps *ms, const char *name, const char *msg)
+{
+	struct slot *sl = take_slot(ms);
+
+	if (sl == NULL)
+		return;
+	sl->name = name;
+	sl->mapno = 0;
+	sl->label = 0;
+	sl->rc = MAP_BAD;
+	sl->d.line = 0;
+	sl->d.col = 0;
+	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
+	submit(ms, sl);
+}
+
+/* Read every map of one input into the queue; bad maps are outcomes too. */
+static void
+read_input(struct maps *ms, const char *arg)
+{
+	const struct options *o = ms->o;
+	const char *name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
+	struct mapreader rd;
+	struct slot *sl;
+	int fd, mapno = 0, several = o->nfiles > 1;
+	char msg[128];
+
+	if (strcmp(arg, "-") == 0 && o->stdin_closed) {
+		input_error(ms, name, "cannot read: standard input is closed");
+		return;
+	} else if (strcmp(arg, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(arg, O_RDONLY)) < 0) {
+		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+		input_error(ms, name, msg);
+		return;
+	}
+	if (mapreader_open(&rd, fd) != 0) {
+		input_error(ms, name, "out of memory");
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return;
+	}
+	rd.lines.before_read = before_read;
+	rd.lines.arg = ms;
+	rd.start_optional = o->start.set;
+	rd.goal_optional = o->goal.set;
+	while ((sl = take_slot(ms)) != NULL) {
+		sl->rc = map_read(&rd, &sl->map, &sl->d);
+		if (sl->rc == MAP_EOF)
+			break;
+		sl->name = name;
+		sl->mapno = ++mapno;
+		/*
+		 * By default a result is labelled when the run has several maps:
+		 * the first map of a lone input waits for the next one's first
+		 * line (or the end) to know.  --label and --no-label never wait.
+		 */
+		if (o->label == LABEL_AUTO && !several && mapno == 1 && sl->rc == MAP_OK &&
+		    o->format == FMT_TEXT && !o->quiet)
+			several = map_more(&rd);
+		sl->label = o->label == LABEL_ALWAYS ||
+		    (o->label == LABEL_AUTO && (several || mapno > 1));
+		submit(ms, sl);
+		if (sl->rc == MAP_IOERR)
+			break;
+	}
+	mapreader_close(&rd);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+/* Colour under --color=auto: a terminal that can show it, and no NO_COLOR. */
+static int
+want_color(const struct options *o)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (o->color != COLOR_AUTO)
+		return o->color == COLOR_ALWAYS;
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
+}
+
+static int
+setup(struct maps *ms, const struct options *o)
+{
+	int k;
+
+	memset(ms, 0, sizeof(*ms));
+	ms->o = o;
+	out_init(&ms->out, o, 0);
+	ms->color = want_color(o);
+	ms->nw = o->jobs;
+	ms->nslot = ms->nw == 1 ? 1 : 2 * (size_t)ms->nw;
+	ms->buffered = ms->nw > 1 || o->image != NULL;
+	pthread_mutex_init(&ms->mu, NULL);
+	pthread_mutex_init(&ms->emu, NULL);
+	pthread_cond_init(&ms->room, NULL);
+	pthread_cond_init(&ms->work, NULL);
+	if ((ms->w = calloc((size_t)ms->nw, sizeof(*ms->w))) == NULL ||
+	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
+		return -1;
+	for (k = 0; k < ms->nw; k++) {
+		ms->w[k].ms = ms;
+		if ((ms->w[k].search = search_new()) == NULL)
+			return -1;
+		if ((o->explored || o->trace != TRACE_OFF || o->scores || o->image != NULL) &&
+		    (ms->w[k].viz = viz_new()) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+teardown(struct maps *ms)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; ms->slot != NULL && i < ms->nslot; i++)
+		map_free(&ms->slot[i].map);
+	for (k = 0; ms->w != NULL && k < ms->nw; k++) {
+		viz_free(ms->w[k].viz);
+		search_free(ms->w[k].search);
+	}
+	free(ms->slot);
+	free(ms->w);
+	pthread_cond_destroy(&ms->work);
+	pthread_cond_destroy(&ms->room);
+	pthread_mutex_destroy(&ms->emu);
+	pthread_mutex_destroy(&ms->mu);
+}
+
+int
+maps_run(const struct options *o)
+{
+	static char *stdin_only[] = { "-", NULL };
+	struct maps ms;
+	char **files = o->nfiles > 0 ? o->files : stdin_only;
+	int i, n = o->nfiles > 0 ? o->nfiles : 1, started = 0, status;
+
+	if (setup(&ms, o) != 0) {
+		teardown(&ms);
+		fprintf(stderr, "pathfind: out of memory\n");
+		return EX_ERROR;
+	}
+	if (ms.nw > 1)
+		for (started = 0; started < ms.nw; started++)
+			if (pthread_create(&ms.w[started].tid, NULL, work, &ms.w[started]) != 0)
+				break;
+	if (ms.nw > 1 && started == 0)
+		ms.nw = 1;	/* no thread: this one does the work */
+	for (i = 0; i < n && !ms.stop; i++)
+		read_input(&ms, files[i]);
+	pthread_mutex_lock(&ms.mu);
+	ms.eof = 1;
+	pthread_cond_broadcast(&ms.work);
+	pthread_mutex_unlock(&ms.mu);
+	for (i = 0; i < started; i++)
+		pthread_join(ms.w[i].tid, NULL);
+	emit_ready(&ms);
+
+	status = ms.status;
+	if (o->summary) {
+		fflush(stdout);
+		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu "
+		    "errors=%llu expanded=%llu", ms.maps, ms.solved, ms.nopath,
+		    ms.errors, ms.expanded);
+		if (o->timing)
+			fprintf(stderr, " time=%.6f", ms.seconds);
+		fputc('\n', stderr);
+	}
+	if (out_finish(&ms.out) != 0)
+		status = EX_ERROR;
+	teardown(&ms);
+	return status;
+}

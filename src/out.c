@@ -1,0 +1,281 @@
+/* out.c - see out.h; the formats and their order are in pathfind(1), OUTPUT. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "out.h"
+#include "viz.h"
+
+void
+out_init(struct out *out, const struct options *o, int scen)
+{
+	struct stat st;
+
+	memset(out, 0, sizeof(*out));
+	out->o = o;
+	out->sep = o->format == FMT_PATH || (o->format == FMT_TEXT && !scen);
+	/*
+	 * To a regular file nobody waits for the next record, and block
+	 * buffering is what makes a big batch cheap; anything else (a pipe,
+	 * a terminal, a socket) gets each outcome when it is complete.
+	 */
+	out->stream = !(fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* Start an outcome, written to stdout (buffered 0) or to memory.  -1: ENOMEM. */
+int
+out_open(struct outcome *oc, int buffered)
+{
+	memset(oc, 0, sizeof(*oc));
+	oc->status = EX_FOUND;
+	if (!buffered) {
+		oc->fp = stdout;
+		oc->direct = 1;
+		return 0;
+	}
+	oc->fp = open_memstream(&oc->buf, &oc->len);
+	return oc->fp == NULL ? -1 : 0;
+}
+
+/* The record is complete: a buffered one is in buf, len.  -1: ENOMEM. */
+int
+out_close(struct outcome *oc)
+{
+	int rc = 0;
+
+	if (!oc->direct && oc->fp != NULL) {
+		rc = fclose(oc->fp) == 0 ? 0 : -1;
+		oc->fp = NULL;
+	}
+	return rc;
+}
+
+/* Drop what a buffered outcome has written: its error stands alone. */
+void
+out_discard(struct outcome *oc)
+{
+	free(oc->buf);
+	oc->buf = NULL;
+	oc->len = 0;
+	oc->begun = 0;
+}
+
+/*
+ * Where the record goes, once something of it is to be written: a direct
+ * record gets its separator from the previous one here; a buffered one
+ * gets it when it is emitted, as only then is it known what came before.
+ */
+FILE *
+out_begin(struct out *out, struct outcome *oc)
+{
+	if (!oc->begun) {
+		oc->begun = 1;
+		if (oc->direct) {
+			if (out->sep && out->printed)
+				putc('\n', stdout);
+			out->printed = 1;
+		}
+	}
+	return oc->fp;
+}
+
+static void
+set_diag(struct outcome *oc, const char *dname, long line, long col, const char *msg)
+{
+	oc->dname = dname;
+	oc->d.line = line;
+	oc->d.col = col;
+	snprintf(oc->d.msg, sizeof(oc->d.msg), "%s", msg);
+}
+
+/* The item failed: this error is its outcome (line 0: no position). */
+void
+out_fail(struct outcome *oc, const char *dname, long line, long col, const char *msg)
+{
+	set_diag(oc, dname, line, col, msg);
+	oc->error = 1;
+	status_worse(&oc->status, EX_ERROR);
+}
+
+/* A diagnostic after the item's record (-S: a mismatch). */
+void
+out_note(struct outcome *oc, const char *dname, long line, long col, const char *msg)
+{
+	set_diag(oc, dname, line, col, msg);
+}
+
+static void
+put_diag(const char *name, long line, long col, const char *msg)
+{
+	fputs("pathfind: ", stderr);
+	render_name(stderr, name);
+	if (line > 0)
+		fprintf(stderr, ":%ld:%ld", line, col);
+	fprintf(stderr, ": %s\n", msg);
+}
+
+static void
+write_error(struct out *out)
+{
+	if (out->failed)
+		return;
+	out->failed = 1;
+	fprintf(stderr, "pathfind: write error on standard output: %s\n",
+	    strerror(errno ? errno : EIO));
+}
+
+static void
+json_count(FILE *fp, const char *key, long n)
+{
+	if (n > 0)
+		fprintf(fp, ",\"%s\":%ld", key, n);
+	else
+		fprintf(fp, ",\"%s\":null", key);
+}
+
+/*
+ * The record that stands for a failed item, so that record N is item N:
+ * a JSON object with "error", or the line "error" in -f path and moves.
+ * The text formats have none: the diagnostic is the outcome.
+ */
+static void
+error_record(struct out *out, struct outcome *oc)
+{
+	const struct options *o = out->o;
+	FILE *fp;
+
+	if (o->quiet || o->format == FMT_TEXT)
+		return;
+	fp = out_begin(out, oc);
+	if (o->format != FMT_JSON) {
+		fputs("error\n", fp);
+		return;
+	}
+	fputs("{\"source\":", fp);
+	json_string(fp, oc->source);
+	json_count(fp, oc->item == ITEM_MAP ? "map" : "id", oc->number);
+	json_count(fp, "line", oc->d.line);
+	json_count(fp, "column", oc->d.line > 0 ? oc->d.col : 0);
+	fputs(",\"error\":", fp);
+	json_string(fp, oc->d.msg);
+	fputs("}\n", fp);
+}
+
+/*
+ * Write an outcome in its turn: its record (buffered ones now, with their
+ * separator), the error record if it failed, and then, after a flush of
+ * stdout, its diagnostic.  -1 once stdout has failed: the run stops.
+ * Records without a diagnostic stay in stdio's buffer until out_flush.
+ */
+int
+out_emit(struct out *out, struct outcome *oc)
+{
+	out_close(oc);
+	if (!oc->direct) {
+		oc->direct = 1;
+		oc->fp = stdout;
+		if (oc->len > 0 && !out->failed) {
+			oc->begun = 0;
+			out_begin(out, oc);
+			fwrite(oc->buf, 1, oc->len, stdout);
+		}
+		free(oc->buf);
+		oc->buf = NULL;
+	}
+	if (out->failed)
+		return -1;
+	if (oc->error)
+		error_record(out, oc);
+	if (oc->d.msg[0] != '\0') {
+		fflush(stdout);
+		put_diag(oc->dname, oc->d.line, oc->d.col, oc->d.msg);
+	}
+	if (ferror(stdout)) {
+		write_error(out);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The records so far to the reader, unless stdout is a regular file.  The
+ * drivers call this before anything that may take long: waiting for
+ * input, a large map, a chunk of scenarios.  -1 once stdout has failed.
+ */
+int
+out_flush(struct out *out)
+{
+	if (out->stream && !out->failed && fflush(stdout) != 0)
+		write_error(out);
+	return out->failed ? -1 : 0;
+}
+
+/* A diagnostic of no item (a summary, a whole run's error), after stdout. */
+void
+out_diag(struct out *out, const char *name, long line, long col, const char *msg)
+{
+	(void)out;
+	fflush(stdout);
+	put_diag(name, line, col, msg);
+}
+
+/* The run is over: everything written?  -1 after a message if not. */
+int
+out_finish(struct out *out)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		write_error(out);
+		return -1;
+	}
+	return out->failed ? -1 : 0;
+}
+
+/* The formats, each for a map's result and a scenario's alike. */
+static void
+put_text(FILE *fp, const struct record *rec)
+{
+	if (rec->scen != NULL)
+		render_scen_tsv(fp, rec->scen, rec->r, rec->ri);
+	else if (rec->view == VIEW_SCORES)
+		viz_scores(fp, rec->viz, rec->map, rec->r, rec->ri);
+	else if (rec->view == VIEW_EXPLORED)
+		viz_explored(fp, rec->viz, rec->map, rec->r, rec->ri);
+	else
+		render_text(fp, rec->map, rec->r, rec->ri);
+}
+
+static void
+put_json(FILE *fp, const struct record *rec)
+{
+	if (rec->scen != NULL)
+		render_scen_json(fp, rec->grid, rec->scen, rec->r, rec->ri);
+	else
+		render_json(fp, rec->map, rec->r, rec->ri);
+}
+
+/* The result's record in the run's format. */
+void
+out_result(struct out *out, struct outcome *oc, const struct record *rec)
+{
+	FILE *fp;
+
+	if (out->o->quiet)
+		return;
+	fp = out_begin(out, oc);
+	switch (out->o->format) {
+	case FMT_TEXT:
+		put_text(fp, rec);
+		break;
+	case FMT_JSON:
+		put_json(fp, rec);
+		break;
+	case FMT_PATH:
+		render_path(fp, rec->grid, rec->r);
+		break;
+	case FMT_MOVES:
+		render_moves(fp, rec->grid, rec->r);
+		break;
+	}
+}

@@ -1,0 +1,87 @@
+/*
+ * out.h - the one output path.  Both drivers (map streams, main.c and
+ * maps.c; scenario batches, scen.c) hand every outcome to this module: a
+ * map's result, a scenario's row, or the error that stands for an item.
+ * It writes them in input order, one record an item in every format (an
+ * error is a JSON object or a placeholder line in the machine formats),
+ * writes an item's diagnostic only after flushing standard output, so that
+ * 2>&1 keeps the order and no message lands inside a record, and, unless
+ * standard output is a regular file, flushes it whenever the driver is
+ * about to wait or to work for long (out_flush).
+ *
+ * An outcome's record is written either straight to stdout (direct: one
+ * map at a time, so a trace appears as the search runs) or into a memory
+ * buffer that out_emit copies out later (worker threads, or --image,
+ * whose file is written in order first).  The bytes are the same.
+ */
+#ifndef OUT_H
+#define OUT_H
+
+#include <stdio.h>
+
+#include "map.h"
+#include "options.h"
+#include "render.h"
+#include "status.h"
+
+struct viz;
+
+struct out {
+	const struct options *o;
+	int sep;		/* records are separated by an empty line (text maps, path) */
+	int stream;		/* flush after every outcome: stdout is not a regular file */
+	int printed;		/* some record is on stdout */
+	int failed;		/* a write error on stdout was reported: stop */
+};
+
+/* What an item is, for its error record. */
+enum item { ITEM_MAP, ITEM_SCEN };
+
+struct outcome {
+	FILE *fp;		/* the record goes here: stdout, or the buffer */
+	char *buf;		/* buffered: the record, once out_close'd */
+	size_t len;
+	int direct;		/* fp is stdout */
+	int begun;		/* some of the record is written */
+	int status;		/* EX_* of the item */
+	/* the error that stands for the item (error set), or a note (-S mismatch) */
+	int error;
+	const char *dname;	/* diagnostic: "pathfind: DNAME:LINE:COL: MSG" */
+	struct diag d;		/* line 0: no position, "pathfind: DNAME: MSG" */
+	/* the error record: source, map number or scenario id */
+	enum item item;
+	const char *source;
+	long number;
+};
+
+void	out_init(struct out *, const struct options *, int);
+int	out_open(struct outcome *, int);
+int	out_close(struct outcome *);
+void	out_discard(struct outcome *);
+FILE   *out_begin(struct out *, struct outcome *);
+void	out_fail(struct outcome *, const char *, long, long, const char *);
+void	out_note(struct outcome *, const char *, long, long, const char *);
+int	out_emit(struct out *, struct outcome *);
+int	out_flush(struct out *);
+void	out_diag(struct out *, const char *, long, long, const char *);
+int	out_finish(struct out *);
+
+/*
+ * A result as every format shows it: a map's (map set) or a scenario's
+ * (scen set); view is the text view of a map (-e, --scores) drawn by viz.
+ */
+enum view { VIEW_MAP, VIEW_EXPLORED, VIEW_SCORES };
+
+struct record {
+	struct map *map;
+	const struct grid *grid;
+	const struct scen_row *scen;
+	const struct search_result *r;
+	const struct render_info *ri;
+	enum view view;
+	struct viz *viz;
+};
+
+void	out_result(struct out *, struct outcome *, const struct record *);
+
+#endif
