@@ -72,7 +72,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pathfind $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
 
 lint:
-	mandoc -Tlint -Wwarning man/pathfind.1
+	mandoc -Tlint man/pathfind.1
 
 clean:
 	rm -rf pathfind $(OBJ) tests/brute build

@@ -3,11 +3,16 @@
 
 load common
 
-@test "the manual is clean under mandoc -Tlint" {
+@test "the manual is clean under mandoc -Tlint, style notes included" {
 	command -v mandoc >/dev/null || skip "mandoc not installed"
-	run mandoc -Tlint -Wwarning "$root/man/pathfind.1"
-	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	# -Tlint alone reports every level down to style and puts its messages
+	# on stdout.  Its stderr speaks of this machine's mandoc.db ("outdated
+	# mandoc.db lacks ..."), not of the manual.
+	run --separate-stderr mandoc -Tlint "$root/man/pathfind.1"
+	[ "$status" -eq 0 ] || { echo "status $status"; echo "$output"; return 1; }
+	[ -z "$output" ] || { echo "$output"; return 1; }
+	# make lint runs the same command.
+	grep -q '^	mandoc -Tlint man/pathfind.1$' "$root/Makefile"
 }
 
 @test "every '\$ ' example in the README prints what the README shows" {
