@@ -69,3 +69,14 @@ load common
 		grep -q -- "-$opt" "$root/man/pathfind.1" || { echo "--$opt missing from the manual"; return 1; }
 	done
 }
+
+@test "--help fits 80 columns: no line longer, no tab" {
+	run --separate-stderr "$PATHFIND" --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: pathfind "* ]]	# the synopsis is checked too
+	local line
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le 80 ] || { echo "${#line} columns: $line"; return 1; }
+		[[ "$line" != *$'\t'* ]] || { echo "tab: $line"; return 1; }
+	done
+}
