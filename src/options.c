@@ -53,15 +53,18 @@ static const char synopsis[] =
 "                [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
-/* The full help (-h) or, after a usage error, the synopsis and a hint. */
+/*
+ * The full help (-h), or after a usage error only a hint: the message
+ * already said what was wrong, and the synopsis would bury it.
+ */
 void
 options_usage(FILE *fp, int full)
 {
-	fputs(synopsis, fp);
 	if (!full) {
 		fputs("Try 'pathfind --help' for more information.\n", fp);
 		return;
 	}
+	fputs(synopsis, fp);
 	fputs("\n"
 "Find the cheapest path from A to the nearest B in ASCII grid maps.\n"
 "Maps come from the files, or standard input when there are none or for -;\n"

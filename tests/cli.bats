@@ -45,16 +45,19 @@ load common
 	EOF2
 }
 
-@test "bad option values are usage errors: message, synopsis, exit 2" {
+@test "bad command lines are usage errors: one message, the hint, exit 2" {
 	local args
 	for args in "-a bfs" "-f yaml" "--color=red" "-d diagonal" "-H taxicab" "-t random" "-o heap" "-f xml" \
 	    "-w 0.5" "-w 101" "-w 1.0001" "-w abc" "-w -2" "-c 1" "-c 0,1" "-c 1,0" \
-	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a"; do
+	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a" \
+	    "--t" "--help=x" "-a jps -d always" "-S x.scen -e" "-f json -e"; do
 		run --separate-stderr "$PATHFIND" $args "$root/samples/tutorial.txt"
 		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
 		[ -z "$output" ] || { echo "$args: stdout not empty"; return 1; }
-		[[ "$stderr" == "pathfind: "* ]] || { echo "$args: $stderr"; return 1; }
-		[[ "$stderr" == *"usage: pathfind"* ]] || { echo "$args: no synopsis"; return 1; }
+		[ "${#stderr_lines[@]}" -eq 2 ] || { echo "$args: not two lines:"; echo "$stderr"; return 1; }
+		[[ "${stderr_lines[0]}" == "pathfind: "* ]] || { echo "$args: $stderr"; return 1; }
+		[ "${stderr_lines[1]}" = "Try 'pathfind --help' for more information." ] ||
+		    { echo "$args: ${stderr_lines[1]}"; return 1; }
 	done
 }
 
