@@ -17,18 +17,19 @@ const char *const color_names[] = { "never", "always", "auto", NULL };
 const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 	"diagonal", "open-list", "weight", NULL };
 
+/* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
 	{ "color",	optional_argument, NULL, OPT_COLOR },
 	{ "colour",	optional_argument, NULL, OPT_COLOR },
-	{ "cost",	required_argument, NULL, 'c' },
 	{ "compare",	required_argument, NULL, OPT_COMPARE },
+	{ "cost",	required_argument, NULL, 'c' },
 	{ "diagonal",	required_argument, NULL, 'd' },
 	{ "explored",	no_argument,       NULL, 'e' },
 	{ "format",	required_argument, NULL, 'f' },
-	{ "heuristic",	required_argument, NULL, 'H' },
 	{ "goal",	required_argument, NULL, OPT_GOAL },
 	{ "help",	no_argument,       NULL, 'h' },
+	{ "heuristic",	required_argument, NULL, 'H' },
 	{ "image",	required_argument, NULL, OPT_IMAGE },
 	{ "jobs",	required_argument, NULL, 'j' },
 	{ "open-list",	required_argument, NULL, 'o' },
@@ -37,8 +38,8 @@ static const struct option longopts[] = {
 	{ "scores",	no_argument,       NULL, OPT_SCORES },
 	{ "start",	required_argument, NULL, OPT_START },
 	{ "summary",	no_argument,       NULL, 's' },
-	{ "time",	no_argument,       NULL, 'T' },
 	{ "tie-break",	required_argument, NULL, 't' },
+	{ "time",	no_argument,       NULL, 'T' },
 	{ "trace",	optional_argument, NULL, OPT_TRACE },
 	{ "version",	no_argument,       NULL, 'V' },
 	{ "weight",	required_argument, NULL, 'w' },
@@ -242,11 +243,43 @@ optname(const char *arg, int letter)
 	static char buf[64];
 
 	if (strncmp(arg, "--", 2) == 0) {
-		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(arg, "="), arg);
+		/* "--=x" names no option: show it whole. */
+		snprintf(buf, sizeof(buf), "%.*s",
+		    arg[2] == '=' ? (int)sizeof(buf) : (int)strcspn(arg, "="), arg);
 		return buf;
 	}
 	snprintf(buf, sizeof(buf), "-%c", letter);
 	return buf;
+}
+
+/*
+ * A long option getopt_long did not take (it says no more): either no
+ * option starts with what was typed, or several do.  Names of one option
+ * (--color, --colour) count once, as getopt_long counts them.
+ */
+static void
+long_refused(const char *arg)
+{
+	enum { NOPTS = sizeof(longopts) / sizeof(longopts[0]) };
+	const struct option *fit[NOPTS], *o;
+	size_t n = strcspn(arg + 2, "="), k = 0, j;
+
+	for (o = longopts; n > 0 && o->name != NULL; o++) {
+		if (strncmp(o->name, arg + 2, n) != 0)
+			continue;
+		for (j = 0; j < k && (fit[j]->val != o->val || fit[j]->has_arg != o->has_arg); j++)
+			;
+		if (j == k)
+			fit[k++] = o;
+	}
+	if (k < 2) {
+		fprintf(stderr, "pathfind: unknown option %s\n", optname(arg, 0));
+		return;
+	}
+	fprintf(stderr, "pathfind: option %s is ambiguous; possibilities:", optname(arg, 0));
+	for (j = 0; j < k; j++)
+		fprintf(stderr, " --%s", fit[j]->name);
+	fputc('\n', stderr);
 }
 
 /*
@@ -425,9 +458,8 @@ options_parse(struct options *o, int argc, char **argv)
 			    optname(argv[optind - 1], optopt));
 			return OPT_USAGE;
 		default:
-			if (optopt == 0)	/* getopt_long: no such long option */
-				fprintf(stderr, "pathfind: unknown or ambiguous option %s\n",
-				    optname(argv[optind - 1], 0));
+			if (optopt == 0)	/* getopt_long: unknown or ambiguous */
+				long_refused(argv[optind - 1]);
 			else if (strncmp(argv[optind - 1], "--", 2) == 0)
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));

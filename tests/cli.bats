@@ -72,9 +72,27 @@ load common
 	-qa|option -a needs a value
 	--weight|option --weight needs a value
 	--help=x|option --help takes no value
-	--bogus=3|unknown or ambiguous option --bogus
-	--t|unknown or ambiguous option --t
+	--bogus=3|unknown option --bogus
+	--=3|unknown option --=3
+	--t|option --t is ambiguous; possibilities: --tie-break --time --trace
+	--t=low-h|option --t is ambiguous; possibilities: --tie-break --time --trace
+	--co|option --co is ambiguous; possibilities: --color --compare --cost
+	--s x|option --s is ambiguous; possibilities: --scenarios --scores --start --summary
 	EOF2
+}
+
+@test "an abbreviation of one option and its alias alone is not ambiguous" {
+	# --col fits --color and --colour, two names of one option.
+	local a
+	for a in --col=never --colo --colou=never; do
+		run --separate-stderr pf "$a" samples/tutorial.txt
+		[ "$status" -eq 0 ] || { echo "$a: $stderr"; return 1; }
+		[ -z "$stderr" ]
+	done
+	# --c fits them and two other options: the alias is listed once.
+	run --separate-stderr pf --c=never samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: option --c is ambiguous; possibilities: --color --compare --cost" ]
 }
 
 @test "good option values are accepted" {
