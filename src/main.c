@@ -409,12 +409,7 @@ main(int argc, char **argv)
 	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
-	if (opt.color == COLOR_AUTO) {
-		const char *nc = getenv("NO_COLOR");
-
-		run.color = isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
-	} else
-		run.color = opt.color == COLOR_ALWAYS;
+	run.color = color_wanted(opt.color);
 	if ((run.search = search_new()) == NULL || ((opt.explored || opt.trace != TRACE_OFF ||
 	    opt.scores || opt.image != NULL) && (run.viz = viz_new()) == NULL)) {
 		fprintf(stderr, "pathfind: out of memory\n");

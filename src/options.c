@@ -1,7 +1,9 @@
 /* options.c - see options.h. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "options.h"
 
@@ -80,8 +82,9 @@ options_usage(FILE *fp, int full)
 "  -e, --explored                     mark expanded (x) and open (o) cells in the\n"
 "                                     text map, with a legend line\n"
 "  -f, --format=text|json|path|moves  output format (text)\n"
-"      --color[=auto|always|never]    colour the text map (auto: on a terminal,\n"
-"                                     unless NO_COLOR is set; --color = always)\n"
+"      --color[=auto|always|never]    colour the text map (auto: on a terminal\n"
+"                                     whose TERM is set and not dumb, unless\n"
+"                                     NO_COLOR is set; --color = always)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
@@ -483,6 +486,23 @@ options_parse(struct options *o, int argc, char **argv)
 		return OPT_USAGE;
 	}
 	return combinations(o);
+}
+
+/*
+ * Whether the text map is coloured: --color=always or never as given;
+ * auto, the default, only on a terminal that can show colour, and only
+ * when the user has not said no: standard output is a terminal, TERM is
+ * set, not empty and not "dumb", and NO_COLOR is unset or empty.
+ */
+int
+color_wanted(enum color c)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (c != COLOR_AUTO)
+		return c == COLOR_ALWAYS;
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0') &&
+	    term != NULL && *term != '\0' && strcmp(term, "dumb") != 0;
 }
 
 /*

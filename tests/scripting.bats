@@ -17,12 +17,23 @@ load common
 	[[ "$stderr" == "pathfind: --color: invalid value 'sometimes' (one of: never always auto)"* ]]
 }
 
-@test "--color=auto colours on a terminal unless NO_COLOR is set" {
+@test "--color=auto colours on a terminal unless NO_COLOR is set or TERM is dumb" {
 	command -v script >/dev/null || skip "no script(1)"
-	run script -qec "$PATHFIND $root/samples/terrain.txt" /dev/null
+	local map=$root/samples/terrain.txt
+	TERM=xterm run script -qec "$PATHFIND $map" /dev/null
 	[[ "$output" == *$'\033[1;32mA'* ]]
-	NO_COLOR=1 run script -qec "$PATHFIND $root/samples/terrain.txt" /dev/null
-	[[ "$output" != *$'\033['* ]]
+	TERM=xterm NO_COLOR=1 run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	# a terminal that cannot show colour, or none named
+	TERM=dumb run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	TERM= run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	TERM=xterm run script -qec "env -u TERM $PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	# asked for, colour comes whatever TERM says
+	TERM=dumb run script -qec "$PATHFIND --color=always $map" /dev/null
+	[[ "$output" == *$'\033[1;32mA'* ]]
 }
 
 # Plays the SGR escapes of the coloured map rows the way a terminal does,
