@@ -270,3 +270,40 @@ load common
 		[ "$a" = "$d" ] || { echo "$rule: $a vs $d"; return 1; }
 	done
 }
+
+@test "a UTF-8 byte-order mark at the start of each file or stream is skipped" {
+	local T=$BATS_TEST_TMPDIR bom=$'\xef\xbb\xbf' f
+	# an ASCII map from a file, twice (each operand is a stream), and from stdin
+	printf '%sA.B\n' "$bom" >"$T/bom.txt"
+	run --separate-stderr "$PATHFIND" "$T/bom.txt" "$T/bom.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$(grep -c '^A\*B$' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$PATHFIND" <"$T/bom.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'A*B\ncost: 2\nsteps: 2\ngoal: 2 0\nexpanded: 2\ngenerated: 3\nupdated: 0\noptimal: yes')" ]
+	# with CRLF line ends
+	run "$PATHFIND" < <(printf '%sA  \r\n   \r\n  B' "$bom")
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A  " ]
+	[ "${lines[3]}" = "cost: 4" ]
+	# columns on the first line count from the first character after it
+	run --separate-stderr "$PATHFIND" < <(printf '%sA.x.B\n' "$bom")
+	[ "$stderr" = "pathfind: <stdin>:1:3: unknown character 'x' (allowed: A B # . space 1-9)" ]
+	# a mark alone is an empty input; a mark later in a stream is a character
+	run --separate-stderr "$PATHFIND" < <(printf '%s' "$bom")
+	[ "$stderr" = "pathfind: <stdin>:1:1: empty input" ]
+	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\n%sA.B\n' "$bom")
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:3:1: unknown character 0xef (allowed: A B # . space 1-9)" ]
+	# a MovingAI map and its scenario file, both with a mark and CRLF
+	for f in tiny.map tiny.map.scen; do
+		{ printf '%s' "$bom"; sed 's/$/\r/' "$root/tests/data/$f"; } >"$T/$f"
+	done
+	run --separate-stderr "$PATHFIND" -S "$root/tests/data/tiny.map.scen"
+	local want=$output
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$output" = "$want" ]
+	run --separate-stderr "$PATHFIND" --start 0,0 --goal 7,5 "$T/tiny.map"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+}
