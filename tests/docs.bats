@@ -8,7 +8,10 @@ load common
 	# -Tlint alone reports every level down to style and puts its messages
 	# on stdout.  Its stderr speaks of this machine's mandoc.db ("outdated
 	# mandoc.db lacks ..."), not of the manual.
+	# The pages it refers to are looked up: madvise(2) and setlocale(3)
+	# come with manpages-dev (README.md, Set-up).
 	run --separate-stderr mandoc -Tlint "$root/man/pathfind.1"
+	[[ "$output" != *"referenced manual not found"* ]] || echo "(is manpages-dev installed?)"
 	[ "$status" -eq 0 ] || { echo "status $status"; echo "$output"; return 1; }
 	[ -z "$output" ] || { echo "$output"; return 1; }
 	# make lint runs the same command.
@@ -78,5 +81,42 @@ load common
 	for line in "${lines[@]}"; do
 		[ "${#line}" -le 80 ] || { echo "${#line} columns: $line"; return 1; }
 		[[ "$line" != *$'\t'* ]] || { echo "tab: $line"; return 1; }
+	done
+}
+
+# The Set-up block of README.md, as pasted into a shell ($2), run from the
+# top of the tree with stubs on PATH for apt-get, make and sudo that only
+# log what they were asked to do, and id, for root ($1 "root") or for a
+# user ("user"); nothing else is on PATH.
+setup_block() {
+	local stub=$BATS_TEST_TMPDIR/bin log=$BATS_TEST_TMPDIR/log block
+	rm -rf "$stub" "$log"
+	mkdir -p "$stub"
+	printf '#!/bin/sh\necho "apt-get $*" >>"%s"\n' "$log" >"$stub/apt-get"
+	printf '#!/bin/sh\necho "make $*" >>"%s"\n' "$log" >"$stub/make"
+	printf '#!/bin/sh\necho "sudo $1" >>"%s"\nexec "$@"\n' "$log" >"$stub/sudo"
+	printf '#!/bin/sh\necho %s\n' "$([ "$1" = root ] && echo 0 || echo 1000)" >"$stub/id"
+	chmod +x "$stub"/*
+	block=$(awk '/^## Set-up/ { s = 1 } s && /^```/ { if (b) exit; b = 1; next } b' "$root/README.md")
+	[ -n "$block" ]
+	run --separate-stderr env -i PATH="$stub" "$2" -c "cd \"\$1\" && $block" sh "$root"
+}
+
+@test "README set-up: runs as root (no sudo needed) and as a user with sudo, installs mandoc" {
+	local sh want
+	want="apt-get install -y build-essential bats mandoc manpages-dev"
+	for sh in /bin/sh /bin/bash; do
+		[ -x "$sh" ] || continue
+		setup_block root "$sh"
+		[ "$status" -eq 0 ] || { echo "$sh as root: status $status: $stderr"; return 1; }
+		[[ "$output" == *"cost: 8"* ]]
+		grep -qx "apt-get update" "$BATS_TEST_TMPDIR/log"
+		grep -qx "$want" "$BATS_TEST_TMPDIR/log"
+		grep -qx "make test" "$BATS_TEST_TMPDIR/log"
+		! grep -q sudo "$BATS_TEST_TMPDIR/log"
+		setup_block user "$sh"
+		[ "$status" -eq 0 ] || { echo "$sh as a user: status $status: $stderr"; return 1; }
+		[ "$(grep -c "^sudo apt-get$" "$BATS_TEST_TMPDIR/log")" -eq 2 ]
+		grep -qx "$want" "$BATS_TEST_TMPDIR/log"
 	done
 }
