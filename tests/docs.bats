@@ -63,6 +63,28 @@ load common
 	[ ! -e "$d/opt/pf/share/man/man1/pathfind.1" ]
 }
 
+@test "make install keeps the symbols; make install-strip strips them" {
+	command -v readelf >/dev/null || skip "no readelf"
+	local d=$BATS_TEST_TMPDIR f
+	run make -s -C "$root" install DESTDIR="$d/full" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	run make -s -C "$root" install-strip DESTDIR="$d/strip" PREFIX=/opt/pf
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	f=$d/strip/opt/pf/bin/pathfind
+	[ -x "$f" ]
+	[ -f "$d/strip/opt/pf/share/man/man1/pathfind.1" ]
+	readelf -S "$d/full/opt/pf/bin/pathfind" | grep -q ' \.symtab '
+	! readelf -S "$f" | grep -E ' \.(symtab|debug_[a-z]+) '
+	# the build itself keeps its symbols, and the stripped copy works
+	readelf -S "$root/pathfind" | grep -q ' \.symtab '
+	run "$f" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cost: 8"* ]]
+	run make -s -C "$root" uninstall DESTDIR="$d/strip" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	[ ! -e "$f" ]
+}
+
 @test "--help names every long option the program accepts" {
 	local opt
 	for opt in algorithm cost diagonal format heuristic open-list tie-break weight \
