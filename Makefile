@@ -3,6 +3,7 @@
 VERSION   = 0.1.0
 PREFIX    = /usr/local
 MANPREFIX = $(PREFIX)/share/man
+STRIP     = strip
 
 # The user's CFLAGS/CPPFLAGS/LDFLAGS are passed through; what the project
 # needs is kept in its own variables so that overriding CFLAGS keeps them.
@@ -68,11 +69,16 @@ install: pathfind
 	cp -f man/pathfind.1 $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
 	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
 
+# The GNU convention: install keeps the symbols and debugging information
+# (CFLAGS has -g), install-strip installs the same with them stripped.
+install-strip: install
+	$(STRIP) $(DESTDIR)$(PREFIX)/bin/pathfind
+
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pathfind $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
 
 lint:
-	mandoc -Tlint -Wwarning man/pathfind.1
+	mandoc -Tlint man/pathfind.1
 
 clean:
 	rm -rf pathfind $(OBJ) tests/brute build
@@ -166,4 +172,4 @@ coverage: tests/brute
 .PHONY: fuzz fuzz-merge coverage
 # ---- end of the hardening block -----------------------------------------
 
-.PHONY: all test check sanitize bench install uninstall lint clean
+.PHONY: all test check sanitize bench install install-strip uninstall lint clean

@@ -58,6 +58,21 @@ bufcap(const struct lines *l)
 	return LINES_BUFSIZE > l->limit + 2 ? LINES_BUFSIZE : l->limit + 2;
 }
 
+/*
+ * At the start of the stream: skip a byte-order mark, reading until three
+ * bytes are here (reads may come a byte at a time).  A read error is left
+ * in l->err for lines_next to report.
+ */
+static void
+skip_bom(struct lines *l, size_t cap)
+{
+	l->begun = 1;
+	while (l->end - l->start < 3 && fill(l, cap) > 0)
+		;
+	if (l->end - l->start >= 3 && memcmp(l->buf + l->start, "\xef\xbb\xbf", 3) == 0)
+		l->start += 3;
+}
+
 int
 lines_next(struct lines *l, const char **line, size_t *len)
 {
@@ -72,6 +87,8 @@ lines_next(struct lines *l, const char **line, size_t *len)
 		l->lineno++;
 		return l->lastlong ? LINES_LONG : LINES_OK;
 	}
+	if (!l->begun)
+		skip_bom(l, cap);
 	for (;;) {
 		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
 		if (nl != NULL)

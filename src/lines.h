@@ -4,7 +4,9 @@
  * Hands out one line at a time without copying when it can, strips the
  * line end (LF or CRLF), counts lines, and never holds more than one
  * line: a line longer than the caller's limit is skipped in pieces, so a
- * 100 MB line costs no more memory than a short one.
+ * 100 MB line costs no more memory than a short one.  A UTF-8 byte-order
+ * mark (EF BB BF) at the very start of the stream is skipped, so that
+ * the first line starts after it; anywhere else it is data.
  */
 #ifndef LINES_H
 #define LINES_H
@@ -22,6 +24,7 @@
 struct lines {
 	int fd;
 	int eof;		/* read(2) returned 0 */
+	int begun;		/* the start was checked for a byte-order mark */
 	int err;		/* errno of a failed read, or 0 */
 	long lineno;		/* number of the line last returned, 1-based */
 	size_t limit;		/* longest line handed out, without line end */

@@ -44,6 +44,7 @@ struct slot {
 	double seconds;
 	char *img;		/* --image: the drawing, written in turn */
 	size_t imglen;
+	int large;		/* a map that may take a while (FLUSH_CELLS) */
 	int done;		/* solved: the outcome may be written */
 };
 
@@ -66,6 +67,7 @@ struct maps {
 	/* Slot k % nslot holds the k-th map: [head, tail) are in flight. */
 	size_t head, tail, next;	/* next: the first not yet taken by a worker */
 	int eof, stop;
+	int waiting;		/* the reader may be waiting for input */
 	pthread_mutex_t mu;	/* the counters above and the slots' done */
 	pthread_mutex_t emu;	/* one thread writes outcomes at a time */
 	pthread_cond_t room, work;
@@ -171,7 +173,12 @@ flush(struct maps *ms)
 static void
 before_read(void *arg)
 {
-	flush(arg);
+	struct maps *ms = arg;
+
+	pthread_mutex_lock(&ms->mu);
+	ms->waiting = 1;
+	pthread_mutex_unlock(&ms->mu);
+	flush(ms);
 }
 
 /* What must hold of a map before it is searched.  0, or -1 after out_fail. */
@@ -237,7 +244,7 @@ solve(struct worker *w, struct slot *sl)
 	}
 	if (check_map(o, sl) != 0 || endpoints(o, sl, &start, &goal) != 0)
 		return;
-	if (m->grid.w * (size_t)m->grid.h > FLUSH_CELLS)
+	if (sl->large)
 		flush(ms);
 	options_params(o, m, &sp);
 	memset(&ri, 0, sizeof(ri));
@@ -390,6 +397,24 @@ emit_ready(struct maps *ms)
 		pthread_cond_signal(&ms->room);
 		pthread_mutex_unlock(&ms->mu);
 	}
+	/*
+	 * With workers, what was just written must not wait behind the next
+	 * outcome when that one may be long coming: the reader is waiting
+	 * for its map, or it is a large map.  (With -j 1 the reader flushes
+	 * before it waits, and solve before a large map.)
+	 */
+	if (ms->nw > 1) {
+		pthread_mutex_lock(&ms->mu);
+		rc = ms->head == ms->tail ? ms->waiting : ms->slot[ms->head % ms->nslot].large;
+		pthread_mutex_unlock(&ms->mu);
+		if (rc && out_flush(&ms->out) != 0) {
+			pthread_mutex_lock(&ms->mu);
+			ms->stop = 1;
+			pthread_cond_broadcast(&ms->work);
+			pthread_cond_broadcast(&ms->room);
+			pthread_mutex_unlock(&ms->mu);
+		}
+	}
 	pthread_mutex_unlock(&ms->emu);
 }
 
@@ -466,6 +491,7 @@ submit(struct maps *ms, struct slot *sl)
 	}
 	pthread_mutex_lock(&ms->mu);
 	ms->tail++;
+	ms->waiting = 0;
 	pthread_cond_signal(&ms->work);
 	pthread_mutex_unlock(&ms->mu);
 }
@@ -481,6 +507,7 @@ input_error(struct maps *ms, const char *name, const char *msg)
 	sl->name = name;
 	sl->mapno = 0;
 	sl->label = 0;
+	sl->large = 0;
 	sl->rc = MAP_BAD;
 	sl->d.line = 0;
 	sl->d.col = 0;
@@ -525,6 +552,8 @@ read_input(struct maps *ms, const char *arg)
 			break;
 		sl->name = name;
 		sl->mapno = ++mapno;
+		sl->large = sl->rc == MAP_OK &&
+		    (size_t)sl->map.grid.w * (size_t)sl->map.grid.h > FLUSH_CELLS;
 		/*
 		 * By default a result is labelled when the run has several maps:
 		 * the first map of a lone input waits for the next one's first
@@ -544,17 +573,6 @@ read_input(struct maps *ms, const char *arg)
 		close(fd);
 }
 
-/* Colour under --color=auto: a terminal that can show it, and no NO_COLOR. */
-static int
-want_color(const struct options *o)
-{
-	const char *nc = getenv("NO_COLOR");
-
-	if (o->color != COLOR_AUTO)
-		return o->color == COLOR_ALWAYS;
-	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0');
-}
-
 static int
 setup(struct maps *ms, const struct options *o)
 {
@@ -563,7 +581,7 @@ setup(struct maps *ms, const struct options *o)
 	memset(ms, 0, sizeof(*ms));
 	ms->o = o;
 	out_init(&ms->out, o, 0);
-	ms->color = want_color(o);
+	ms->color = color_wanted(o->color);
 	ms->nw = o->jobs;
 	ms->nslot = ms->nw == 1 ? 1 : 2 * (size_t)ms->nw;
 	ms->buffered = ms->nw > 1 || o->image != NULL;

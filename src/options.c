@@ -1,7 +1,9 @@
 /* options.c - see options.h. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "options.h"
 
@@ -17,18 +19,19 @@ const char *const color_names[] = { "never", "always", "auto", NULL };
 const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 	"diagonal", "open-list", "weight", NULL };
 
+/* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
 	{ "color",	optional_argument, NULL, OPT_COLOR },
 	{ "colour",	optional_argument, NULL, OPT_COLOR },
-	{ "cost",	required_argument, NULL, 'c' },
 	{ "compare",	required_argument, NULL, OPT_COMPARE },
+	{ "cost",	required_argument, NULL, 'c' },
 	{ "diagonal",	required_argument, NULL, 'd' },
 	{ "explored",	no_argument,       NULL, 'e' },
 	{ "format",	required_argument, NULL, 'f' },
-	{ "heuristic",	required_argument, NULL, 'H' },
 	{ "goal",	required_argument, NULL, OPT_GOAL },
 	{ "help",	no_argument,       NULL, 'h' },
+	{ "heuristic",	required_argument, NULL, 'H' },
 	{ "image",	required_argument, NULL, OPT_IMAGE },
 	{ "jobs",	required_argument, NULL, 'j' },
 	{ "label",	no_argument,       NULL, OPT_LABEL },
@@ -39,8 +42,8 @@ static const struct option longopts[] = {
 	{ "scores",	no_argument,       NULL, OPT_SCORES },
 	{ "start",	required_argument, NULL, OPT_START },
 	{ "summary",	no_argument,       NULL, 's' },
-	{ "time",	no_argument,       NULL, 'T' },
 	{ "tie-break",	required_argument, NULL, 't' },
+	{ "time",	no_argument,       NULL, 'T' },
 	{ "trace",	optional_argument, NULL, OPT_TRACE },
 	{ "version",	no_argument,       NULL, 'V' },
 	{ "weight",	required_argument, NULL, 'w' },
@@ -55,15 +58,18 @@ static const char synopsis[] =
 "                [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
-/* The full help (-h) or, after a usage error, the synopsis and a hint. */
+/*
+ * The full help (-h), or after a usage error only a hint: the message
+ * already said what was wrong, and the synopsis would bury it.
+ */
 void
 options_usage(FILE *fp, int full)
 {
-	fputs(synopsis, fp);
 	if (!full) {
 		fputs("Try 'pathfind --help' for more information.\n", fp);
 		return;
 	}
+	fputs(synopsis, fp);
 	fputs("\n"
 "Find the cheapest path from A to the nearest B in ASCII grid maps.\n"
 "Maps come from the files, or standard input when there are none or for -;\n"
@@ -73,13 +79,14 @@ options_usage(FILE *fp, int full)
 "                                     search, uniform costs, no-corner-cut only\n"
 "  -c, --cost=S,D                     straight and diagonal step cost (1,sqrt2);\n"
 "                                     D may be sqrt2, meaning S*sqrt(2)\n"
-"  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always (never;\n"
-"                                     no-corner-cut for MovingAI octile maps)\n"
+"  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always\n"
+"                                     (never; MovingAI octile: no-corner-cut)\n"
 "  -e, --explored                     mark expanded (x) and open (o) cells in the\n"
 "                                     text map, with a legend line\n"
 "  -f, --format=text|json|path|moves  output format (text)\n"
-"      --color[=auto|always|never]    colour the text map (auto: on a terminal,\n"
-"                                     unless NO_COLOR is set; --color = always)\n"
+"      --color[=auto|always|never]    colour the text map (auto: on a terminal\n"
+"                                     whose TERM is set and not dumb, unless\n"
+"                                     NO_COLOR is set; --color = always)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve scenarios on N threads (1)\n"
@@ -99,7 +106,7 @@ options_usage(FILE *fp, int full)
 "                                     (from 0), for any map, MovingAI too\n"
 "      --trace[=open]                 log each step (F, G, H, parent) before the\n"
 "                                     result; =open adds the open list\n"
-"      --scores                       draw F, G and H in every cell (40x40 at most)\n"
+"      --scores                       draw F, G, H in every cell (40x40 at most)\n"
 "      --image=FILE                   draw the search into FILE.svg, .ppm or .png\n"
 "      --compare=WHAT                 a table over every algorithm, heuristic,\n"
 "                                     tie-break, diagonal, open-list or\n"
@@ -241,11 +248,43 @@ optname(const char *arg, int letter)
 	static char buf[64];
 
 	if (strncmp(arg, "--", 2) == 0) {
-		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(arg, "="), arg);
+		/* "--=x" names no option: show it whole. */
+		snprintf(buf, sizeof(buf), "%.*s",
+		    arg[2] == '=' ? (int)sizeof(buf) : (int)strcspn(arg, "="), arg);
 		return buf;
 	}
 	snprintf(buf, sizeof(buf), "-%c", letter);
 	return buf;
+}
+
+/*
+ * A long option getopt_long did not take (it says no more): either no
+ * option starts with what was typed, or several do.  Names of one option
+ * (--color, --colour) count once, as getopt_long counts them.
+ */
+static void
+long_refused(const char *arg)
+{
+	enum { NOPTS = sizeof(longopts) / sizeof(longopts[0]) };
+	const struct option *fit[NOPTS], *o;
+	size_t n = strcspn(arg + 2, "="), k = 0, j;
+
+	for (o = longopts; n > 0 && o->name != NULL; o++) {
+		if (strncmp(o->name, arg + 2, n) != 0)
+			continue;
+		for (j = 0; j < k && (fit[j]->val != o->val || fit[j]->has_arg != o->has_arg); j++)
+			;
+		if (j == k)
+			fit[k++] = o;
+	}
+	if (k < 2) {
+		fprintf(stderr, "pathfind: unknown option %s\n", optname(arg, 0));
+		return;
+	}
+	fprintf(stderr, "pathfind: option %s is ambiguous; possibilities:", optname(arg, 0));
+	for (j = 0; j < k; j++)
+		fprintf(stderr, " --%s", fit[j]->name);
+	fputc('\n', stderr);
 }
 
 /*
@@ -430,9 +469,8 @@ options_parse(struct options *o, int argc, char **argv)
 			    optname(argv[optind - 1], optopt));
 			return OPT_USAGE;
 		default:
-			if (optopt == 0)	/* getopt_long: no such long option */
-				fprintf(stderr, "pathfind: unknown or ambiguous option %s\n",
-				    optname(argv[optind - 1], 0));
+			if (optopt == 0)	/* getopt_long: unknown or ambiguous */
+				long_refused(argv[optind - 1]);
 			else if (strncmp(argv[optind - 1], "--", 2) == 0)
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));
@@ -456,6 +494,23 @@ options_parse(struct options *o, int argc, char **argv)
 		return OPT_USAGE;
 	}
 	return combinations(o);
+}
+
+/*
+ * Whether the text map is coloured: --color=always or never as given;
+ * auto, the default, only on a terminal that can show colour, and only
+ * when the user has not said no: standard output is a terminal, TERM is
+ * set, not empty and not "dumb", and NO_COLOR is unset or empty.
+ */
+int
+color_wanted(enum color c)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (c != COLOR_AUTO)
+		return c == COLOR_ALWAYS;
+	return isatty(STDOUT_FILENO) && (nc == NULL || *nc == '\0') &&
+	    term != NULL && *term != '\0' && strcmp(term, "dumb") != 0;
 }
 
 /*

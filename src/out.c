@@ -176,7 +176,7 @@ out_emit(struct out *out, struct outcome *oc)
 	if (!oc->direct) {
 		oc->direct = 1;
 		oc->fp = stdout;
-		if (oc->len > 0 && !out->failed) {
+		if (oc->begun && !out->failed) {	/* (an empty record is one too) */
 			oc->begun = 0;
 			out_begin(out, oc);
 			fwrite(oc->buf, 1, oc->len, stdout);

@@ -5,19 +5,32 @@
 #include "render.h"
 
 /*
- * Colour classes for the text map.  Only SGR codes every terminal knows;
- * each run of one class gets one escape, and every row ends reset.  The
- * explored classes (-e) follow the order of expansion: bright cyan for the
- * first third, cyan for the second, blue for the last; open cells are
- * bright magenta.
+ * Colour classes for the text map: the SGR parameters of each.  Only codes
+ * every terminal knows; each run of one class gets one escape, and every
+ * row ends reset.  The explored classes (-e) follow the order of
+ * expansion: bright cyan for the first third, cyan for the second, blue
+ * for the last; open cells are bright magenta.
  */
 enum { C_PLAIN, C_PATH, C_START, C_GOAL, C_WALL, C_LOW, C_MID, C_HIGH,
 	C_OPEN, C_CLOSED1, C_CLOSED2, C_CLOSED3 };
 static const char *const sgr[] = {
-	"\033[0m", "\033[1;33m", "\033[1;32m", "\033[1;31m",
-	"\033[90m", "\033[36m", "\033[34m", "\033[35m",
-	"\033[95m", "\033[96m", "\033[36m", "\033[34m"
+	"0", "1;33", "1;32", "1;31",
+	"90", "36", "34", "35",
+	"95", "96", "36", "34"
 };
+#define C_BOLD(c) ((c) >= C_PATH && (c) <= C_GOAL)
+
+/*
+ * Switch from class cur to class c.  A class has a colour and maybe bold,
+ * and setting a colour does not undo bold: after a bold class a plain one
+ * starts with a reset (0;), so that the path's bold never carries into
+ * the next cell.  Every other change sets all that differs.
+ */
+static void
+put_sgr(FILE *fp, int cur, int c)
+{
+	fprintf(fp, "\033[%s%sm", C_BOLD(cur) && !C_BOLD(c) && c != C_PLAIN ? "0;" : "", sgr[c]);
+}
 
 static int
 color_class(char ch)
@@ -59,12 +72,14 @@ put_row(FILE *fp, const char *s, const uint8_t *marks, int n, int color)
 	for (x = 0; x < n; x++) {
 		ch = s[x];
 		c = marks != NULL ? marked(&ch, marks[x]) : color_class(ch);
-		if (color && c != cur)
-			fputs(sgr[cur = c], fp);
+		if (color && c != cur) {
+			put_sgr(fp, cur, c);
+			cur = c;
+		}
 		putc(ch, fp);
 	}
 	if (cur != C_PLAIN)
-		fputs(sgr[C_PLAIN], fp);
+		put_sgr(fp, cur, C_PLAIN);
 	putc('\n', fp);
 }
 
@@ -74,9 +89,11 @@ render_cell_char(FILE *fp, char ch, int mark, int color)
 {
 	int c = marked(&ch, mark);
 
-	if (color && c != C_PLAIN)
-		fprintf(fp, "%s%c%s", sgr[c], ch, sgr[C_PLAIN]);
-	else
+	if (color && c != C_PLAIN) {
+		put_sgr(fp, C_PLAIN, c);
+		putc(ch, fp);
+		put_sgr(fp, c, C_PLAIN);
+	} else
 		putc(ch, fp);
 }
 

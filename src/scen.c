@@ -437,6 +437,12 @@ load_map(const char *path, struct map *m, struct diag *d)
 	return rc == MAP_OK ? 0 : -1;
 }
 
+static void
+before_read(void *arg)
+{
+	out_flush(arg);
+}
+
 /*
  * Does the next line need a read(2) that may block?  Then what was read
  * so far is solved and written first, so that a scenario piped in gets
@@ -533,6 +539,8 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			goto out;
 		}
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	ln.before_read = before_read;	/* what is written must not wait with it */
+	ln.arg = &b.out;
 	if (!o->quiet && o->format == FMT_TEXT)
 		render_scen_header(stdout, o->timing);
 

@@ -45,16 +45,19 @@ load common
 	EOF2
 }
 
-@test "bad option values are usage errors: message, synopsis, exit 2" {
+@test "bad command lines are usage errors: one message, the hint, exit 2" {
 	local args
 	for args in "-a bfs" "-f yaml" "--color=red" "-d diagonal" "-H taxicab" "-t random" "-o heap" "-f xml" \
 	    "-w 0.5" "-w 101" "-w 1.0001" "-w abc" "-w -2" "-c 1" "-c 0,1" "-c 1,0" \
-	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a"; do
+	    "-c 1,2,3" "-c 1001,1" "-c 1.0000001,1" "-c ,1" "-c 1,sqrt3" "-x" "--bogus" "-a" \
+	    "--t" "--help=x" "-a jps -d always" "-S x.scen -e" "-f json -e"; do
 		run --separate-stderr "$PATHFIND" $args "$root/samples/tutorial.txt"
 		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
 		[ -z "$output" ] || { echo "$args: stdout not empty"; return 1; }
-		[[ "$stderr" == "pathfind: "* ]] || { echo "$args: $stderr"; return 1; }
-		[[ "$stderr" == *"usage: pathfind"* ]] || { echo "$args: no synopsis"; return 1; }
+		[ "${#stderr_lines[@]}" -eq 2 ] || { echo "$args: not two lines:"; echo "$stderr"; return 1; }
+		[[ "${stderr_lines[0]}" == "pathfind: "* ]] || { echo "$args: $stderr"; return 1; }
+		[ "${stderr_lines[1]}" = "Try 'pathfind --help' for more information." ] ||
+		    { echo "$args: ${stderr_lines[1]}"; return 1; }
 	done
 }
 
@@ -69,9 +72,27 @@ load common
 	-qa|option -a needs a value
 	--weight|option --weight needs a value
 	--help=x|option --help takes no value
-	--bogus=3|unknown or ambiguous option --bogus
-	--t|unknown or ambiguous option --t
+	--bogus=3|unknown option --bogus
+	--=3|unknown option --=3
+	--t|option --t is ambiguous; possibilities: --tie-break --time --trace
+	--t=low-h|option --t is ambiguous; possibilities: --tie-break --time --trace
+	--co|option --co is ambiguous; possibilities: --color --compare --cost
+	--s x|option --s is ambiguous; possibilities: --scenarios --scores --start --summary
 	EOF2
+}
+
+@test "an abbreviation of one option and its alias alone is not ambiguous" {
+	# --col fits --color and --colour, two names of one option.
+	local a
+	for a in --col=never --colo --colou=never; do
+		run --separate-stderr pf "$a" samples/tutorial.txt
+		[ "$status" -eq 0 ] || { echo "$a: $stderr"; return 1; }
+		[ -z "$stderr" ]
+	done
+	# --c fits them and two other options: the alias is listed once.
+	run --separate-stderr pf --c=never samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: option --c is ambiguous; possibilities: --color --compare --cost" ]
 }
 
 @test "good option values are accepted" {
@@ -249,4 +270,41 @@ load common
 		d=$("$PATHFIND" -a dijkstra -d "$rule" "$f" | grep '^cost:')
 		[ "$a" = "$d" ] || { echo "$rule: $a vs $d"; return 1; }
 	done
+}
+
+@test "a UTF-8 byte-order mark at the start of each file or stream is skipped" {
+	local T=$BATS_TEST_TMPDIR bom=$'\xef\xbb\xbf' f
+	# an ASCII map from a file, twice (each operand is a stream), and from stdin
+	printf '%sA.B\n' "$bom" >"$T/bom.txt"
+	run --separate-stderr "$PATHFIND" "$T/bom.txt" "$T/bom.txt"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$(grep -c '^A\*B$' <<<"$output")" -eq 2 ]
+	run --separate-stderr "$PATHFIND" <"$T/bom.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'A*B\ncost: 2\nsteps: 2\ngoal: 2 0\nexpanded: 2\ngenerated: 3\nupdated: 0\noptimal: yes')" ]
+	# with CRLF line ends
+	run "$PATHFIND" < <(printf '%sA  \r\n   \r\n  B' "$bom")
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A  " ]
+	[ "${lines[3]}" = "cost: 4" ]
+	# columns on the first line count from the first character after it
+	run --separate-stderr "$PATHFIND" < <(printf '%sA.x.B\n' "$bom")
+	[ "$stderr" = "pathfind: <stdin>:1:3: unknown character 'x' (allowed: A B # . space 1-9)" ]
+	# a mark alone is an empty input; a mark later in a stream is a character
+	run --separate-stderr "$PATHFIND" < <(printf '%s' "$bom")
+	[ "$stderr" = "pathfind: <stdin>:1:1: empty input" ]
+	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\n%sA.B\n' "$bom")
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:3:1: unknown character 0xef (allowed: A B # . space 1-9)" ]
+	# a MovingAI map and its scenario file, both with a mark and CRLF
+	for f in tiny.map tiny.map.scen; do
+		{ printf '%s' "$bom"; sed 's/$/\r/' "$root/tests/data/$f"; } >"$T/$f"
+	done
+	run --separate-stderr "$PATHFIND" -S "$root/tests/data/tiny.map.scen"
+	local want=$output
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$output" = "$want" ]
+	run --separate-stderr "$PATHFIND" --start 0,0 --goal 7,5 "$T/tiny.map"
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 }

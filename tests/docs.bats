@@ -3,11 +3,19 @@
 
 load common
 
-@test "the manual is clean under mandoc -Tlint" {
+@test "the manual is clean under mandoc -Tlint, style notes included" {
 	command -v mandoc >/dev/null || skip "mandoc not installed"
-	run mandoc -Tlint -Wwarning "$root/man/pathfind.1"
-	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	# -Tlint alone reports every level down to style and puts its messages
+	# on stdout.  Its stderr speaks of this machine's mandoc.db ("outdated
+	# mandoc.db lacks ..."), not of the manual.
+	# The pages it refers to are looked up: madvise(2) and setlocale(3)
+	# come with manpages-dev (README.md, Set-up).
+	run --separate-stderr mandoc -Tlint "$root/man/pathfind.1"
+	[[ "$output" != *"referenced manual not found"* ]] || echo "(is manpages-dev installed?)"
+	[ "$status" -eq 0 ] || { echo "status $status"; echo "$output"; return 1; }
+	[ -z "$output" ] || { echo "$output"; return 1; }
+	# make lint runs the same command.
+	grep -q '^	mandoc -Tlint man/pathfind.1$' "$root/Makefile"
 }
 
 @test "every '\$ ' example in the README prints what the README shows" {
@@ -55,6 +63,28 @@ load common
 	[ ! -e "$d/opt/pf/share/man/man1/pathfind.1" ]
 }
 
+@test "make install keeps the symbols; make install-strip strips them" {
+	command -v readelf >/dev/null || skip "no readelf"
+	local d=$BATS_TEST_TMPDIR f
+	run make -s -C "$root" install DESTDIR="$d/full" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	run make -s -C "$root" install-strip DESTDIR="$d/strip" PREFIX=/opt/pf
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	f=$d/strip/opt/pf/bin/pathfind
+	[ -x "$f" ]
+	[ -f "$d/strip/opt/pf/share/man/man1/pathfind.1" ]
+	readelf -S "$d/full/opt/pf/bin/pathfind" | grep -q ' \.symtab '
+	! readelf -S "$f" | grep -E ' \.(symtab|debug_[a-z]+) '
+	# the build itself keeps its symbols, and the stripped copy works
+	readelf -S "$root/pathfind" | grep -q ' \.symtab '
+	run "$f" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cost: 8"* ]]
+	run make -s -C "$root" uninstall DESTDIR="$d/strip" PREFIX=/opt/pf
+	[ "$status" -eq 0 ]
+	[ ! -e "$f" ]
+}
+
 @test "--help names every long option the program accepts" {
 	local opt
 	for opt in algorithm cost diagonal format heuristic open-list tie-break weight \
@@ -62,5 +92,53 @@ load common
 		run "$PATHFIND" --help
 		[[ "$output" == *"--$opt"* ]] || { echo "--$opt missing from --help"; return 1; }
 		grep -q -- "-$opt" "$root/man/pathfind.1" || { echo "--$opt missing from the manual"; return 1; }
+	done
+}
+
+@test "--help fits 80 columns: no line longer, no tab" {
+	run --separate-stderr "$PATHFIND" --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: pathfind "* ]]	# the synopsis is checked too
+	local line
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le 80 ] || { echo "${#line} columns: $line"; return 1; }
+		[[ "$line" != *$'\t'* ]] || { echo "tab: $line"; return 1; }
+	done
+}
+
+# The Set-up block of README.md, as pasted into a shell ($2), run from the
+# top of the tree with stubs on PATH for apt-get, make and sudo that only
+# log what they were asked to do, and id, for root ($1 "root") or for a
+# user ("user"); nothing else is on PATH.
+setup_block() {
+	local stub=$BATS_TEST_TMPDIR/bin log=$BATS_TEST_TMPDIR/log block
+	rm -rf "$stub" "$log"
+	mkdir -p "$stub"
+	printf '#!/bin/sh\necho "apt-get $*" >>"%s"\n' "$log" >"$stub/apt-get"
+	printf '#!/bin/sh\necho "make $*" >>"%s"\n' "$log" >"$stub/make"
+	printf '#!/bin/sh\necho "sudo $1" >>"%s"\nexec "$@"\n' "$log" >"$stub/sudo"
+	printf '#!/bin/sh\necho %s\n' "$([ "$1" = root ] && echo 0 || echo 1000)" >"$stub/id"
+	chmod +x "$stub"/*
+	block=$(awk '/^## Set-up/ { s = 1 } s && /^```/ { if (b) exit; b = 1; next } b' "$root/README.md")
+	[ -n "$block" ]
+	run --separate-stderr env -i PATH="$stub" "$2" -c "cd \"\$1\" && $block" sh "$root"
+}
+
+@test "README set-up: runs as root (no sudo needed) and as a user with sudo, installs mandoc" {
+	local sh want
+	want="apt-get install -y build-essential bats mandoc manpages-dev"
+	for sh in /bin/sh /bin/bash; do
+		[ -x "$sh" ] || continue
+		setup_block root "$sh"
+		[ "$status" -eq 0 ] || { echo "$sh as root: status $status: $stderr"; return 1; }
+		[[ "$output" == *"cost: 8"* ]]
+		grep -qx "apt-get update" "$BATS_TEST_TMPDIR/log"
+		grep -qx "$want" "$BATS_TEST_TMPDIR/log"
+		grep -qx "make test" "$BATS_TEST_TMPDIR/log"
+		! grep -q sudo "$BATS_TEST_TMPDIR/log"
+		setup_block user "$sh"
+		[ "$status" -eq 0 ] || { echo "$sh as a user: status $status: $stderr"; return 1; }
+		[ "$(grep -c "^sudo apt-get$" "$BATS_TEST_TMPDIR/log")" -eq 2 ]
+		grep -qx "$want" "$BATS_TEST_TMPDIR/log"
 	done
 }

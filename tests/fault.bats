@@ -144,6 +144,23 @@ sweep_reads() {
 	sweep_reads 16 -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
 }
 
+@test "a byte-order mark that comes a byte a read is still skipped; read errors in it too" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local f=$BATS_TEST_TMPDIR/bom.txt max
+	printf '\xef\xbb\xbfA.B\n' >"$f"
+	for max in 1 2; do
+		run --separate-stderr env PF_READ_MAX=$max "$FAULT" "$f"
+		[ "$status" -eq 0 ] || { echo "PF_READ_MAX=$max: $stderr"; return 1; }
+		[ "${lines[0]}" = "A*B" ]
+	done
+	# two bytes of a mark and the end: not a mark
+	printf '\xef\xbb' >"$f.part"
+	run --separate-stderr env PF_READ_MAX=1 "$FAULT" "$f.part"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f.part:1:1: unknown character 0xef (allowed: A B # . space 1-9)" ]
+	sweep_reads 1 -s "$f"
+}
+
 @test "fault injection: the hooks are inert unless asked for" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	run pf samples/multi.txt

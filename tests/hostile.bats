@@ -317,7 +317,8 @@ big_map() {
 	run --separate-stderr bash -c 'cd "$1" && "$0" -S tests/data/tiny.map.scen >/dev/full' "$PATHFIND" "$root"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: write error on standard output: No space left on device" ]
-	[[ "${stderr_lines[1]}" == "pathfind: tests/data/tiny.map.scen: scenarios=6 "* ]]
+	# (the header's flush failed before the first read: one row was tried)
+	[[ "${stderr_lines[1]}" == "pathfind: tests/data/tiny.map.scen: scenarios=1 "* ]]
 	# -q writes nothing, so nothing can fail
 	run bash -c '"$0" -q "$1/samples/tutorial.txt" >/dev/full' "$PATHFIND" "$root"
 	[ "$status" -eq 0 ]

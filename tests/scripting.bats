@@ -17,12 +17,69 @@ load common
 	[[ "$stderr" == "pathfind: --color: invalid value 'sometimes' (one of: never always auto)"* ]]
 }
 
-@test "--color=auto colours on a terminal unless NO_COLOR is set" {
+@test "--color=auto colours on a terminal unless NO_COLOR is set or TERM is dumb" {
 	command -v script >/dev/null || skip "no script(1)"
-	run script -qec "$PATHFIND $root/samples/terrain.txt" /dev/null
+	local map=$root/samples/terrain.txt
+	TERM=xterm run script -qec "$PATHFIND $map" /dev/null
 	[[ "$output" == *$'\033[1;32mA'* ]]
-	NO_COLOR=1 run script -qec "$PATHFIND $root/samples/terrain.txt" /dev/null
-	[[ "$output" != *$'\033['* ]]
+	TERM=xterm NO_COLOR=1 run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	# a terminal that cannot show colour, or none named
+	TERM=dumb run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	TERM= run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	TERM=xterm run script -qec "env -u TERM $PATHFIND $map" /dev/null
+	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	# asked for, colour comes whatever TERM says
+	TERM=dumb run script -qec "$PATHFIND --color=always $map" /dev/null
+	[[ "$output" == *$'\033[1;32mA'* ]]
+}
+
+# Plays the SGR escapes of the coloured map rows the way a terminal does,
+# keeping bold and the foreground colour: A, B and the path must be bold,
+# every other cell not, a floor cell has no colour, and a row ends with
+# everything reset.  Prints the first cell that breaks this.
+sgr_check() {
+	awk '
+	index($0, "\033") == 0 { next }	# labels, statistics, legend
+	{
+		bold = 0; fg = ""; s = $0; x = 0
+		while (s != "") {
+			if (substr(s, 1, 2) == "\033[") {
+				end = index(s, "m")
+				n = split(substr(s, 3, end - 3), p, ";")
+				if (n == 0) { n = 1; p[1] = "" }
+				for (i = 1; i <= n; i++) {
+					if (p[i] == "" || p[i] == "0") { bold = 0; fg = "" }
+					else if (p[i] == "1") bold = 1
+					else if (p[i] == "22") bold = 0
+					else if (p[i] == "39") fg = ""
+					else fg = p[i]
+				}
+				s = substr(s, end + 1)
+				continue
+			}
+			c = substr(s, 1, 1); s = substr(s, 2); x++
+			want = c == "*" || c == "A" || c == "B"
+			if (bold != want || (c == "." && fg != "")) {
+				printf "line %d, cell %d %s: bold %d, colour %s\n", NR, x, c, bold, fg
+				exit 1
+			}
+		}
+		if (bold || fg != "") { printf "line %d ends coloured\n", NR; exit 1 }
+	}'
+}
+
+@test "--color: a cell's attributes are its own; bold never carries over" {
+	run pf --color=always samples/terrain.txt samples/multigoal.txt samples/maze.txt
+	[[ "$output" == *$'\033['* ]]
+	sgr_check <<<"$output"
+	run pf --color=always -e -a dijkstra samples/multigoal.txt samples/terrain.txt
+	[[ "$output" == *$'\033['* ]]
+	sgr_check <<<"$output"
+	run pf --color=always --scores -e samples/tutorial.txt
+	sgr_check <<<"$output"
 }
 
 @test "colour never reaches the statistics or other formats" {

@@ -417,7 +417,8 @@ map_rows() {
 		run --separate-stderr pf $args samples/tutorial.txt
 		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
 		[ "${stderr_lines[0]}" = "pathfind: $want" ] || { echo "$args: ${stderr_lines[0]}"; return 1; }
-		[[ "$stderr" == *"usage: pathfind"* ]]
+		[ "${stderr_lines[1]}" = "Try 'pathfind --help' for more information." ]
+		[ "${#stderr_lines[@]}" -eq 2 ]
 	done <<-'EOF2'
 	--compare=speed|--compare: invalid value 'speed' (one of: algorithm heuristic tie-break diagonal open-list weight)
 	--compare=weight=0.5|--compare: invalid value 'weight=0.5' (weight=W,W,...: up to 16 weights from 1 to 100, at most 3 decimals)

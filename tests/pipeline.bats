@@ -1,0 +1,302 @@
+#!/usr/bin/env bats
+# pathfind in a pipeline: results as they come, in input order, one
+# record a map in every format, -j for map streams.
+
+load common
+
+# converse ARGS... < SCRIPT: run pathfind ARGS as a coprocess with stderr
+# merged into stdout, and follow SCRIPT line by line: "> TEXT" writes TEXT
+# and a newline to pathfind's stdin; "< TEXT" reads one line of output,
+# which must be TEXT.  A read waits up to 60 s: a result that waits for
+# input it does not need fails the test (and nothing here is timed).
+converse() {
+	local cmd arg got
+	coproc PF { exec "$PATHFIND" "$@" 2>&1; }
+	local in=${PF[1]} out=${PF[0]} pid=$PF_PID
+	while IFS= read -r cmd; do
+		arg=${cmd:2}
+		case $cmd in
+		'>'*) printf '%s\n' "$arg" >&"$in" ;;
+		'<'*)
+			if ! IFS= read -r -t "${CONVERSE_WAIT:-60}" got <&"$out"; then
+				echo "no line within 60 s; wanted: $arg"
+				kill "$pid" 2>/dev/null
+				return 1
+			fi
+			[ "$got" = "$arg" ] || { echo "got:    $got"; echo "wanted: $arg"; kill "$pid"; return 1; }
+			;;
+		esac
+	done
+	exec {in}>&-
+	wait "$pid" || true
+}
+
+@test "streaming: --no-label text results come as each map is complete" {
+	converse --no-label <<-'EOF'
+	> A.B
+	>
+	< A*B
+	< cost: 2
+	< steps: 2
+	< goal: 2 0
+	< expanded: 2
+	< generated: 3
+	< updated: 0
+	< optimal: yes
+	> A#B
+	>
+	<
+	< A#B
+	< no path
+	< expanded: 1
+	< generated: 1
+	< updated: 0
+	> AxB
+	>
+	< pathfind: <stdin>:5:2: unknown character 'x' (allowed: A B # . space 1-9)
+	EOF
+}
+
+@test "streaming: --label text results are labelled without waiting for the next map" {
+	converse --label <<-'EOF'
+	> A.B
+	>
+	< ==> <stdin> map 1 <==
+	< A*B
+	< cost: 2
+	< steps: 2
+	< goal: 2 0
+	< expanded: 2
+	< generated: 3
+	< updated: 0
+	< optimal: yes
+	> A..B
+	>
+	<
+	< ==> <stdin> map 2 <==
+	< A**B
+	EOF
+}
+
+@test "streaming: json, path and moves records, errors included, with -j 1 and -j 2" {
+	local j
+	for j in 1 2; do
+		converse -j "$j" -f json <<-'EOF'
+		> A.B
+		>
+		< {"source":"<stdin>","map":1,"line":1,"width":3,"height":1,"found":true,"cost":2,"steps":2,"start":[0,0],"goal":[2,0],"path":[[0,0],[1,0],[2,0]],"expanded":2,"generated":3,"updated":0,"optimal":true,"note":null,"options":{"algorithm":"astar","heuristic":"manhattan","diagonal":"never","cost":"1,sqrt2","weight":1,"tie_break":"low-h","open_list":"buckets"}}
+		> A?B
+		>
+		< {"source":"<stdin>","map":2,"line":3,"column":2,"error":"unknown character '?' (allowed: A B # . space 1-9)"}
+		< pathfind: <stdin>:3:2: unknown character '?' (allowed: A B # . space 1-9)
+		EOF
+		converse -j "$j" -f moves <<-'EOF'
+		> A.B
+		>
+		< R2
+		> A#B
+		>
+		<
+		> AB?
+		>
+		< error
+		< pathfind: <stdin>:5:3: unknown character '?' (allowed: A B # . space 1-9)
+		> A..B
+		>
+		< R3
+		EOF
+		converse -j "$j" -f path <<-'EOF'
+		> A.B
+		>
+		< 0 0
+		< 1 0
+		< 2 0
+		> A
+		> B
+		>
+		<
+		< 0 0
+		< 0 1
+		EOF
+	done
+}
+
+@test "streaming: a scenario piped in gets its row before the next is written" {
+	converse -S - "$root/tests/data/tiny.map" <<-'EOF'
+	< id	start_x	start_y	goal_x	goal_y	length	cost	steps	expanded	generated
+	> 0	m	8	6	0	0	1	0	1
+	< 1	0	0	1	0	1	1	1	1	4
+	> 0	m	8	6	0	0	0	1	1
+	< 2	0	0	0	1	1	1	1	1	4
+	EOF
+}
+
+@test "2>&1: outcomes in input order, no message inside a record" {
+	run bash -c 'printf "A.B\n\nAxB\n\nA.B\n" | "$0" -f moves 2>&1 | cat' "$PATHFIND"
+	[ "$output" = "R2
+error
+pathfind: <stdin>:3:2: unknown character 'x' (allowed: A B # . space 1-9)
+R2" ]
+	# a long stream of good, bad and no-path maps into one file, as a CI log
+	local f=$BATS_TEST_TMPDIR/all.txt log=$BATS_TEST_TMPDIR/log
+	awk 'BEGIN { for (i = 0; i < 600; i++) {
+		m = i % 3
+		if (m == 0) { print "A....#"; print "####.#"; print "B....." }
+		else if (m == 1) print "A#B"
+		else { print "A..x"; print "...B" }
+		print "" } }' >"$f"
+	"$PATHFIND" <"$f" >"$log" 2>&1 && st=0 || st=$?
+	[ "$st" -eq 2 ]
+	# every diagnostic is a whole line, right after the previous map's record
+	[ "$(grep -c '^pathfind: ' "$log")" -eq 200 ]
+	[ "$(grep -c 'pathfind: ' "$log")" -eq 200 ]
+	# and they come in input order: each after the result of the map before
+	run awk '/^==> <stdin> map [0-9]+ <==$/ { n = $4 }
+		/^pathfind: / { split($2, a, ":"); if (n != (a[2] - 1) / 3) { print "after map " n ": " $0; exit 1 } }' "$log"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "one record a map in every format, errors included" {
+	local f=$BATS_TEST_TMPDIR/mixed.txt fmt n
+	# 4 maps: a path, no path, a bad character, a path
+	printf 'A.B\n\nA#B\n\nAxB\n\nA..B\n' >"$f"
+	run --separate-stderr "$PATHFIND" -f moves "$f"
+	[ "$status" -eq 2 ]
+	[ "$output" = $'R2\n\nerror\nR3' ]
+	run --separate-stderr "$PATHFIND" -f path "$f"
+	[ "$output" = $'0 0\n1 0\n2 0\n\n\nerror\n\n0 0\n1 0\n2 0\n3 0' ]
+	run --separate-stderr "$PATHFIND" -f json "$f"
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[2]}" = "{\"source\":\"$f\",\"map\":3,\"line\":5,\"column\":2,\"error\":\"unknown character 'x' (allowed: A B # . space 1-9)\"}" ]
+	# the stderr diagnostic stays as it was
+	[ "$stderr" = "pathfind: $f:5:2: unknown character 'x' (allowed: A B # . space 1-9)" ]
+	# an input that cannot be read at all is one record too
+	run --separate-stderr "$PATHFIND" -f moves "$f" "$BATS_TEST_TMPDIR/nope" "$f"
+	[ "$output" = $'R2\n\nerror\nR3\nerror\nR2\n\nerror\nR3' ]
+	# the JSON Lines stream of many maps: every line valid, one a map
+	cc -std=c11 -O2 -o "$BATS_TEST_TMPDIR/jsoncheck" "$root/tests/jsoncheck.c"
+	for n in $(seq 50); do cat "$f"; echo; done >"$BATS_TEST_TMPDIR/many.txt"
+	"$PATHFIND" -f json "$BATS_TEST_TMPDIR/many.txt" >"$BATS_TEST_TMPDIR/out.json" 2>/dev/null || true
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out.json")" -eq 200 ]
+	"$BATS_TEST_TMPDIR/jsoncheck" "$BATS_TEST_TMPDIR/out.json" >/dev/null
+	[ "$(grep -c '"error":' "$BATS_TEST_TMPDIR/out.json")" -eq 50 ]
+	# a scenario batch: one object or line a scenario line, bad ones included
+	printf '0 m 8 6 0 0 1 0 1\n0 m 8 6 0 9 1 0 1\n0 m 8 6 0 0 0 1 1\n' >"$BATS_TEST_TMPDIR/s.scen"
+	run --separate-stderr "$PATHFIND" -f moves -S "$BATS_TEST_TMPDIR/s.scen" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "$output" = $'R1\nerror\nD1' ]
+}
+
+@test "--trace -f json: JSON Lines events before each result, the whole stream valid" {
+	local T=$BATS_TEST_TMPDIR
+	cc -std=c11 -O2 -o "$T/jsoncheck" "$root/tests/jsoncheck.c"
+	for args in "" "--trace=open" "-a dijkstra" "-d always -w 2" "-c 10,14 -t fifo"; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" --trace $args -f json "$root/samples/tutorial.txt" "$root/samples/multi.txt" \
+		    >"$T/t.json" 2>"$T/err" || [ $? -eq 1 ]
+		[ ! -s "$T/err" ]
+		"$T/jsoncheck" "$T/t.json" >/dev/null || { echo "args: $args"; return 1; }
+		# per map: a search event, steps, the goal or no-path event, the result
+		[ "$(grep -c '^{"trace":"search",' "$T/t.json")" -eq 4 ]
+		[ "$(grep -c '^{"source":' "$T/t.json")" -eq 4 ]
+		[ "$(grep -c '^{"trace":"goal",\|^{"trace":"no-path",' "$T/t.json")" -eq 4 ]
+		! grep -v '^{' "$T/t.json"
+	done
+	# the events of the tutorial's map, as the text trace has them
+	"$PATHFIND" --trace -f json "$root/samples/tutorial.txt" >"$T/t.json"
+	"$PATHFIND" --trace "$root/samples/tutorial.txt" >"$T/t.txt"
+	[ "$(head -n 1 "$T/t.json")" = '{"trace":"search","source":"'"$root"'/samples/tutorial.txt","map":1,"width":7,"height":5,"algorithm":"astar","weight":1,"start":[1,2],"goals":[[5,2]]}' ]
+	[ "$(sed -n 2p "$T/t.json")" = '{"trace":"expand","step":1,"cell":[1,2],"f":4,"g":0,"h":4,"parent":null}' ]
+	[ "$(grep -c '"trace":"expand"' "$T/t.json")" -eq "$(grep -c '^step [0-9]*: current' "$T/t.txt")" ]
+	[ "$(grep -c '"trace":"add"' "$T/t.json")" -eq "$(grep -c '^  add ' "$T/t.txt")" ]
+	[ "$(grep -c '"trace":"update"' "$T/t.json")" -eq "$(grep -c '^  update ' "$T/t.txt")" ]
+	grep -q '^{"trace":"goal","step":13,"cell":\[5,2\],"f":8,"g":8,"h":0,"parent":\[' "$T/t.json"
+	# JPS: its jump points
+	"$PATHFIND" --trace -a jps -f json "$root/samples/tutorial.txt" >"$T/j.json"
+	"$T/jsoncheck" "$T/j.json" >/dev/null
+	grep -q '^{"trace":"goal",' "$T/j.json"
+	# --trace=open: an open event after each expansion
+	"$PATHFIND" --trace=open -f json "$root/samples/tutorial.txt" >"$T/o.json"
+	[ "$(grep -c '^{"trace":"open","open":\[' "$T/o.json")" -eq "$(grep -c '"trace":"expand"' "$T/o.json")" ]
+}
+
+@test "-j 2 gives the bytes of -j 1 on a 1,000-map stream, in every format and view" {
+	local T=$BATS_TEST_TMPDIR args a b
+	awk 'BEGIN { srand(11); for (i = 0; i < 1000; i++) {
+		w = 3 + int(rand() * 12); h = 2 + int(rand() * 8)
+		ax = int(rand() * w); ay = int(rand() * h); bx = int(rand() * w); by = int(rand() * h)
+		for (y = 0; y < h; y++) { r = ""
+			for (x = 0; x < w; x++) { c = rand() < 0.3 ? "#" : rand() < 0.2 ? int(1 + rand() * 9) : "."
+				if (x == ax && y == ay) c = "A"; else if (x == bx && y == by) c = "B"
+				if (i % 97 == 5 && x == 0 && y == 0) c = "?"
+				r = r c }
+			print r }
+		print "" } }' >"$T/stream.txt"
+	for args in "" "-f json" "-f path" "-f moves" "-e" "--trace -d always" "--trace -f json" "--compare=heuristic" "-s -d no-squeeze -a dijkstra"; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" -j 1 $args <"$T/stream.txt" >"$T/a" 2>"$T/ae" && a=0 || a=$?
+		# shellcheck disable=SC2086
+		"$PATHFIND" -j 2 $args <"$T/stream.txt" >"$T/b" 2>"$T/be" && b=0 || b=$?
+		[ "$a" -eq 2 ] && [ "$b" -eq 2 ] || { echo "$args: status $a and $b"; return 1; }
+		[ -s "$T/a" ]
+		cmp "$T/a" "$T/b" || { echo "args: $args"; return 1; }
+		cmp "$T/ae" "$T/be" || { echo "stderr, args: $args"; return 1; }
+	done
+	# and with files as operands, several threads, the images numbered alike
+	mkdir "$T/i1" "$T/i4"
+	(cd "$T/i1" && "$PATHFIND" -j 1 --image m.svg "$root"/samples/*.txt >../o1 2>&1) || true
+	(cd "$T/i4" && "$PATHFIND" -j 4 --image m.svg "$root"/samples/*.txt >../o4 2>&1) || true
+	[ -s "$T/o1" ]
+	cmp "$T/o1" "$T/o4"
+	diff -r "$T/i1" "$T/i4"
+	[ "$(ls "$T/i1" | wc -l)" -gt 5 ]
+}
+
+@test "--start and --goal on an ASCII map without A or B" {
+	run pf --start 0,0 --goal 2,1 < <(printf '...\n...\n')
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A.." ]
+	[ "${lines[1]}" = "**B" ]
+	[ "${lines[2]}" = "cost: 3" ]
+	# --start alone: the map's Bs are the goals
+	run pf --start 2,0 < <(printf '...\nB..\n')
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "**A" ]
+	# without them, A and B are still required
+	run --separate-stderr pf < <(printf '...\n..B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:1: no start 'A' in map" ]
+	run --separate-stderr pf --start 0,0 < <(printf '...\n...\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:1: no goal 'B' in map" ]
+}
+
+@test "closed descriptors: stdout is a write error, not a file pathfind opens" {
+	local T=$BATS_TEST_TMPDIR
+	run bash -c 'cd "$1" && "$0" --trace --image o.svg "$2" >&-' "$PATHFIND" "$T" "$root/samples/tutorial.txt"
+	[ "$status" -eq 2 ]
+	[ "$output" = "pathfind: write error on standard output: Bad file descriptor" ]
+	[ ! -e "$T/o.svg" ] || ! grep -q 'trace:' "$T/o.svg"
+	# -q writes nothing to stdout: it runs
+	run bash -c 'cd "$1" && "$0" -q --image o.svg "$2" >&-' "$PATHFIND" "$T" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	grep -q '^<svg' "$T/o.svg"
+	# a closed stdin is an error where stdin is read, not an empty input
+	run bash -c '"$0" -f moves <&-' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$output" = $'error\npathfind: <stdin>: cannot read: standard input is closed' ]
+	run bash -c '"$0" -S - "$1" <&-' "$PATHFIND" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"pathfind: <stdin>: cannot read: standard input is closed"* ]]
+}
+
+@test "file names with control characters are escaped in labels and diagnostics" {
+	local d=$BATS_TEST_TMPDIR name bad
+	name=$d/$'evil\n==> x map 1 <==\t.txt'
+	bad=$d/$'no\033[31mx'
+	cp "$root/samples/tutorial.txt" "$name"
+	run --separate-stderr "$PATHFIND" --label "$name" "$bad"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "==> $d/evil\\n==> x map 1 <==\\t.txt map 1 <==" ]
+	[ "$stderr" = "pathfind: $d/no\\033[31mx: cannot open: No such file or directory" ]
+}
