@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "img.h"
@@ -74,6 +75,8 @@ struct maps {
 	/* the run so far, in input order */
 	int status;
 	unsigned long images;	/* --image files written */
+	struct stat *inputs;	/* --image: the inputs' files, never overwritten */
+	int ninputs;
 	unsigned long long maps, solved, nopath, errors, expanded;
 	double seconds;
 };
@@ -320,9 +323,19 @@ static void
 write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 {
 	const char *name = image_name(ms->o->image, ms->images + 1, buf, size);
+	struct stat st;
 	FILE *fp;
 	char msg[256];
+	int k;
 
+	if (stat(name, &st) == 0)
+		for (k = 0; k < ms->ninputs; k++)
+			if (st.st_dev == ms->inputs[k].st_dev && st.st_ino == ms->inputs[k].st_ino) {
+				out_discard(&sl->oc);
+				out_fail(&sl->oc, name, 0, 0,
+				    "cannot write image: it is an input file");
+				return;
+			}
 	if ((fp = fopen(name, "wb")) != NULL) {
 		size_t n = fwrite(sl->img, 1, sl->imglen, fp);
 
@@ -592,6 +605,22 @@ setup(struct maps *ms, const struct options *o)
 	if ((ms->w = calloc((size_t)ms->nw, sizeof(*ms->w))) == NULL ||
 	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
 		return -1;
+	/*
+	 * The files read, so that no image overwrites one (--image self.svg
+	 * self.svg would truncate the input before reading it).
+	 */
+	if (o->image != NULL) {
+		char **files = o->nfiles > 0 ? o->files : NULL;
+
+		if ((ms->inputs = calloc((size_t)o->nfiles + 1, sizeof(*ms->inputs))) == NULL)
+			return -1;
+		for (k = 0; k < o->nfiles; k++)
+			if (strcmp(files[k], "-") != 0 && stat(files[k], &ms->inputs[ms->ninputs]) == 0)
+				ms->ninputs++;
+		if (fstat(STDIN_FILENO, &ms->inputs[ms->ninputs]) == 0 &&
+		    S_ISREG(ms->inputs[ms->ninputs].st_mode))
+			ms->ninputs++;
+	}
 	for (k = 0; k < ms->nw; k++) {
 		ms->w[k].ms = ms;
 		if ((ms->w[k].search = search_new()) == NULL)
@@ -617,6 +646,7 @@ teardown(struct maps *ms)
 	}
 	free(ms->slot);
 	free(ms->w);
+	free(ms->inputs);
 	pthread_cond_destroy(&ms->work);
 	pthread_cond_destroy(&ms->room);
 	pthread_mutex_destroy(&ms->emu);

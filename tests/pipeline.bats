@@ -300,3 +300,22 @@ R2" ]
 	[ "${lines[0]}" = "==> $d/evil\\n==> x map 1 <==\\t.txt map 1 <==" ]
 	[ "$stderr" = "pathfind: $d/no\\033[31mx: cannot open: No such file or directory" ]
 }
+
+@test "--image never overwrites an input file" {
+	local d=$BATS_TEST_TMPDIR
+	cp "$root/samples/multi.txt" "$d/self.svg"
+	cp "$d/self.svg" "$d/orig"
+	run --separate-stderr "$PATHFIND" -f moves --image "$d/self.svg" "$d/self.svg"
+	[ "$status" -eq 2 ]
+	cmp "$d/orig" "$d/self.svg"
+	# every map is read and has its outcome: an image not written leaves
+	# its name to the next map, so each of the three is refused
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "${stderr_lines[2]}" = "pathfind: $d/self.svg: cannot write image: it is an input file" ]
+	[ "$output" = $'error\nerror\nerror' ]
+	[ ! -e "$d/self-2.svg" ]
+	# standard input too, when it is a file
+	run --separate-stderr "$PATHFIND" --image "$d/self.svg" <"$d/self.svg"
+	[ "$status" -eq 2 ]
+	cmp "$d/orig" "$d/self.svg"
+}
