@@ -52,10 +52,10 @@ static const struct option longopts[] = {
 
 static const char synopsis[] =
 "usage: pathfind [-ehqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
-"                [-f format] [-H heuristic] [-o open-list] [-t tie-break]\n"
-"                [-w weight] [--color[=when]] [--start x,y] [--goal x,y]\n"
-"                [--trace[=open]] [--scores] [--image file] [--compare what]\n"
-"                [file ...]\n"
+"                [-f format] [-H heuristic] [-j jobs] [-o open-list]\n"
+"                [-t tie-break] [-w weight] [--color[=when]] [--label]\n"
+"                [--no-label] [--start x,y] [--goal x,y] [--trace[=open]]\n"
+"                [--scores] [--image file] [--compare what] [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /*
@@ -89,7 +89,11 @@ options_usage(FILE *fp, int full)
 "                                     NO_COLOR is set; --color = always)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
-"  -j, --jobs=N                       solve scenarios on N threads (1)\n"
+"  -j, --jobs=N                       solve maps or scenarios on N threads (1);\n"
+"                                     output in input order, as with -j 1\n"
+"      --label, --no-label            label every text result with its source\n"
+"                                     and map number, or none (default: when\n"
+"                                     the run has more than one map)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
 "                                     quad-heap|step-queues|buckets\n"
 "                                     (step-queues with dijkstra or -H zero;\n"
@@ -105,7 +109,8 @@ options_usage(FILE *fp, int full)
 "      --start=X,Y, --goal=X,Y        start and single goal at column X, row Y\n"
 "                                     (from 0), for any map, MovingAI too\n"
 "      --trace[=open]                 log each step (F, G, H, parent) before the\n"
-"                                     result; =open adds the open list\n"
+"                                     result; =open adds the open list; JSON\n"
+"                                     Lines events with -f json\n"
 "      --scores                       draw F, G, H in every cell (40x40 at most)\n"
 "      --image=FILE                   draw the search into FILE.svg, .ppm or .png\n"
 "      --compare=WHAT                 a table over every algorithm, heuristic,\n"
