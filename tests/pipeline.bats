@@ -319,3 +319,38 @@ R2" ]
 	[ "$status" -eq 2 ]
 	cmp "$d/orig" "$d/self.svg"
 }
+
+@test "GNU parallel: the README's recipes give a single run's bytes" {
+	command -v parallel >/dev/null || skip "GNU parallel is not installed (.ci/run installs it)"
+	local T=$BATS_TEST_TMPDIR a b i
+	# a stream of 400 maps: paths, no paths, errors
+	awk 'BEGIN { srand(5); for (i = 0; i < 400; i++) {
+		w = 3 + int(rand() * 10); h = 2 + int(rand() * 6)
+		ax = int(rand() * w); ay = int(rand() * h); bx = int(rand() * w); by = int(rand() * h)
+		for (y = 0; y < h; y++) { r = ""
+			for (x = 0; x < w; x++) { c = rand() < 0.3 ? "#" : "."
+				if (x == ax && y == ay) c = "A"; else if (x == bx && y == by) c = "B"
+				r = r c }
+			print r }
+		print "" } }' >"$T/stream.txt"
+	"$PATHFIND" -f moves <"$T/stream.txt" >"$T/one" 2>/dev/null && a=0 || a=$?
+	[ "$a" -eq 2 ]
+	[ "$(wc -l <"$T/one")" -eq 400 ]
+	# one stream, cut into blocks at the empty lines (small blocks: many jobs)
+	parallel --will-cite --pipe -k --recend '\n\n' --block 2k "$PATHFIND" -f moves \
+	    <"$T/stream.txt" >"$T/par" 2>/dev/null && b=0 || b=$?
+	[ "$b" -gt 1 ]	# several jobs, some with errors
+	cmp "$T/one" "$T/par"
+	# the same through --sshlogin, with this machine as the host
+	parallel --will-cite --pipe -k --recend '\n\n' --block 2k --sshlogin : "$PATHFIND" -f moves \
+	    <"$T/stream.txt" >"$T/ssh" 2>/dev/null || true
+	cmp "$T/one" "$T/ssh"
+	# many files, one job each, JSON naming each map by file and number
+	mkdir "$T/f"
+	awk -v d="$T/f" 'BEGIN { RS = ""; ORS = "\n\n" } { print > (d "/" sprintf("%03d", int((NR - 1) / 20)) ".txt") }' "$T/stream.txt"
+	[ "$(ls "$T/f" | wc -l)" -eq 20 ]
+	"$PATHFIND" -f json "$T"/f/*.txt >"$T/one.json" 2>/dev/null || [ $? -eq 2 ]
+	[ "$(wc -l <"$T/one.json")" -eq 400 ]
+	(cd "$T/f" && parallel --will-cite -k "$PATHFIND" -f json ::: "$T"/f/*.txt) >"$T/par.json" 2>/dev/null || true
+	cmp "$T/one.json" "$T/par.json"
+}
