@@ -456,6 +456,7 @@ work(void *arg)
 	struct worker *w = arg;
 	struct maps *ms = w->ms;
 	struct slot *sl;
+	int stop;
 
 	for (;;) {
 		pthread_mutex_lock(&ms->mu);
@@ -466,8 +467,9 @@ work(void *arg)
 			return NULL;
 		}
 		sl = &ms->slot[ms->next++ % ms->nslot];
+		stop = ms->stop;
 		pthread_mutex_unlock(&ms->mu);
-		if (!ms->stop)
+		if (!stop)	/* after a write error only the slot is given back */
 			solve(w, sl);
 		pthread_mutex_lock(&ms->mu);
 		sl->done = 1;

@@ -110,10 +110,13 @@ static void
 put_diag(const char *name, long line, long col, const char *msg)
 {
 	fputs("pathfind: ", stderr);
-	render_name(stderr, name);
-	if (line > 0)
-		fprintf(stderr, ":%ld:%ld", line, col);
-	fprintf(stderr, ": %s\n", msg);
+	if (*name != '\0') {	/* (none: about the run, not an input) */
+		render_name(stderr, name);
+		if (line > 0)
+			fprintf(stderr, ":%ld:%ld", line, col);
+		fputs(": ", stderr);
+	}
+	fprintf(stderr, "%s\n", msg);
 }
 
 static void

@@ -155,6 +155,7 @@ struct job {
 	uint32_t *path;		/* copy of r.path, when the format shows paths */
 	size_t pathcap;
 	double seconds;
+	int retry;		/* its thread ran out of memory: another takes it */
 };
 
 struct pool {
@@ -164,12 +165,14 @@ struct pool {
 	struct job *job;
 	size_t n, next;
 	int keep_path, timing;
+	int retrying;		/* take only the jobs given back */
 	pthread_mutex_t mu;
 };
 
 struct worker {
 	struct pool *pool;
 	struct search *search;
+	int dead;		/* could not hold a search on this map: takes no work */
 	pthread_t tid;
 };
 
@@ -190,7 +193,7 @@ work(void *arg)
 	struct pool *pl = w->pool;
 	const struct grid *g = pl->g;
 
-	for (;;) {
+	while (!w->dead) {
 		struct job *j;
 		double t0 = 0;
 
@@ -199,6 +202,9 @@ work(void *arg)
 		pthread_mutex_unlock(&pl->mu);
 		if (j == NULL)
 			break;
+		if (pl->retrying && !j->retry)
+			continue;
+		j->retry = 0;
 		if (j->bad)
 			continue;
 		if (pl->comp != NULL) {
@@ -223,15 +229,29 @@ work(void *arg)
 			if (need > j->pathcap) {
 				uint32_t *np = realloc(j->path, need * sizeof(*np));
 
-				if (np == NULL) {
+				if (np == NULL)
 					j->rc = -1;
-					continue;
+				else {
+					j->path = np;
+					j->pathcap = need;
 				}
-				j->path = np;
-				j->pathcap = need;
 			}
-			memcpy(j->path, j->r.path, need * sizeof(*j->path));
-			j->r.path = j->path;
+			if (j->rc == 0) {
+				memcpy(j->path, j->r.path, need * sizeof(*j->path));
+				j->r.path = j->path;
+			}
+		}
+		/*
+		 * Out of memory is this thread's search state, not the
+		 * scenario's fault: give the job back, free the state for the
+		 * others, and take no more work.  A thread that fails every
+		 * scenario at once would otherwise take almost all of them.
+		 */
+		if (j->rc == -1) {
+			j->retry = 1;
+			search_free(w->search);
+			w->search = NULL;
+			w->dead = 1;
 		}
 	}
 	return NULL;
@@ -277,6 +297,7 @@ struct batch {
 	struct search_params p;
 	const char *noguarantee;
 	int status;
+	int dead;		/* threads that could not hold a search */
 	unsigned long long n, mismatches, errors, nopath, expanded;
 	double seconds;
 };
@@ -344,6 +365,9 @@ report(struct batch *b, struct job *job, size_t n)
 		struct scen_row row;
 		char msg[192];
 
+		if (j->retry)	/* no thread was left to solve it: the batch ends */
+			return batch_error(b, j->sc.line, b->name, j->sc.line, 1, "out of memory: "
+			    "no thread can hold a search on this map; the batch stops"), -1;
 		if (!j->bad && j->rc != 0)
 			seterr(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
 		if (j->bad) {
@@ -382,12 +406,29 @@ report(struct batch *b, struct job *job, size_t n)
 	return 0;
 }
 
-/* Solve job[0..n) on o->jobs threads (the calling one included). */
-static void
+/* The first worker that can still work, or -1. */
+static int
+first_live(const struct worker *w, int nw)
+{
+	int k;
+
+	for (k = 0; k < nw; k++)
+		if (!w[k].dead)
+			return k;
+	return -1;
+}
+
+/*
+ * Solve job[0..n) on the live threads of w (the calling one included),
+ * and again on those left for the jobs a dying thread gave back.  -1 when
+ * no thread is left: the jobs still marked retry were not solved.
+ */
+static int
 solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n)
 {
 	struct pool pl;
-	int k, started = 0;
+	int k, live, started;
+	size_t i;
 
 	memset(&pl, 0, sizeof(pl));
 	pl.g = &b->map->grid;
@@ -398,17 +439,88 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 	pl.keep_path = b->o->format != FMT_TEXT && !b->o->quiet;
 	pl.timing = 1;		/* the summary always has the time */
 	pthread_mutex_init(&pl.mu, NULL);
-	for (k = 1; k < nw && (size_t)k < n; k++) {
-		w[k].pool = &pl;
-		if (pthread_create(&w[k].tid, NULL, work, &w[k]) != 0)
-			break;	/* fewer threads; the work still gets done */
-		started = k;
+	for (;;) {
+		int tid[OPT_JOBS_MAX];
+
+		for (k = started = 0; k < nw; k++) {
+			w[k].pool = &pl;
+			/* the first live worker is this thread */
+			if (w[k].dead || k == first_live(w, nw) || (size_t)started + 1 >= n)
+				continue;
+			if (pthread_create(&w[k].tid, NULL, work, &w[k]) == 0)
+				tid[started++] = k;
+		}
+		if ((k = first_live(w, nw)) >= 0)
+			work(&w[k]);
+		for (k = 0; k < started; k++)
+			pthread_join(w[tid[k]].tid, NULL);
+		for (i = 0; i < n && !job[i].retry; i++)
+			;
+		if (i == n)
+			break;	/* all done */
+		for (k = live = 0; k < nw; k++)
+			live += !w[k].dead;
+		if (live == 0)
+			break;
+		pl.next = 0;
+		pl.retrying = 1;
 	}
-	w[0].pool = &pl;
-	work(&w[0]);
-	for (k = 1; k <= started; k++)
-		pthread_join(w[k].tid, NULL);
 	pthread_mutex_destroy(&pl.mu);
+	for (k = live = 0; k < nw; k++)
+		live += !w[k].dead;
+	if (live > 0 && nw - live > b->dead) {
+		char msg[160];
+
+		snprintf(msg, sizeof(msg), "%d of %d threads ran out of memory for a search "
+		    "on this map; the batch goes on with %d", nw - live, nw, live);
+		out_diag(&b->out, "", 0, 0, msg);
+	}
+	b->dead = nw - live;
+	return live > 0 ? 0 : -1;
+}
+
+/* The address space this process maps now, in bytes; 0 if unknown. */
+static double
+vm_in_use(void)
+{
+	FILE *fp = fopen("/proc/self/statm", "r");	/* Linux; elsewhere 0 */
+	unsigned long pages = 0;
+
+	if (fp == NULL)
+		return 0;
+	if (fscanf(fp, "%lu", &pages) != 1)
+		pages = 0;
+	fclose(fp);
+	return (double)pages * (double)sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * As many threads as memory has room for: each holds a search of about
+ * search_footprint bytes on this map, within the address-space limit
+ * (ulimit -v) and the physical memory.  Said once when it is fewer than
+ * -j asked for; threads that still run out give their work back (work).
+ */
+static int
+jobs_for_memory(struct batch *b, int nw)
+{
+	double per = (double)search_footprint(&b->map->grid), room = HUGE_VAL;
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	struct rlimit rl;
+	char msg[192];
+	int fit;
+
+	if (pages > 0 && psize > 0)
+		room = (double)pages * (double)psize;
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    (double)rl.rlim_cur - vm_in_use() < room)
+		room = (double)rl.rlim_cur - vm_in_use();
+	fit = room / per >= nw ? nw : room / per >= 1 ? (int)(room / per) : 1;
+	if (fit < nw) {
+		snprintf(msg, sizeof(msg), "-j %d reduced to %d: a search on this map holds "
+		    "about %.0f MB, and memory has room for %d", nw, fit, per / 1e6, fit);
+		out_diag(&b->out, "", 0, 0, msg);
+	}
+	return fit;
 }
 
 /*
@@ -473,7 +585,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	struct job *job = NULL;
 	char *derived = NULL, msg[512];
 	size_t n = 0, i;
-	int fd = STDIN_FILENO, nw = o->jobs, k, ln_open = 0, regular;
+	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular;
 	double t0 = monotime();
 
 	memset(&b, 0, sizeof(b));
@@ -526,10 +638,11 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		goto out;
 	}
 	grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp);
+	nw = jobs_for_memory(&b, nw);
 
 	if ((ln_open = lines_open(&ln, fd, SCEN_LINE_MAX) == 0) == 0 ||
 	    (job = calloc(CHUNK, sizeof(*job))) == NULL ||
-	    (w = calloc((size_t)nw, sizeof(*w))) == NULL) {
+	    (w = calloc((size_t)(nalloc = nw), sizeof(*w))) == NULL) {
 		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
@@ -558,6 +671,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 
 			j->bad = 0;
 			j->rc = 0;
+			j->retry = 0;
 			j->seconds = 0;
 			j->sc.line = ln.lineno;
 			if (lr == LINES_LONG) {
@@ -572,6 +686,14 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			}
 			if (++n < CHUNK)
 				continue;
+		}
+		if (n > 0 && lr == LINES_EOF && b.n + b.errors == 0 && n < (size_t)nw &&
+		    nw == o->jobs) {
+			/* the whole file is in: no more threads than scenarios */
+			snprintf(msg, sizeof(msg), "-j %d reduced to %zu: the file has %zu "
+			    "scenarios", nw, n, n);
+			out_diag(&b.out, "", 0, 0, msg);
+			nw = (int)n;
 		}
 		if (n > 0) {
 			solve_chunk(&b, w, nw, job, n);
@@ -609,7 +731,7 @@ out:
 			free(job[i].path);
 	free(job);
 	if (w != NULL)
-		for (k = 0; k < nw; k++)
+		for (k = 0; k < nalloc; k++)
 			search_free(w[k].search);
 	free(w);
 	free(derived);

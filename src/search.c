@@ -40,6 +40,16 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
+/*
+ * The memory a search on g holds, about: the nodes, the path and the
+ * open list, each a cell.  The drivers weigh threads against it.
+ */
+size_t
+search_footprint(const struct grid *g)
+{
+	return g->ncells * (sizeof(struct node) + sizeof(uint32_t) + sizeof(struct ol_entry));
+}
+
 /* Size the state for this grid and start a new generation. */
 static int
 prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal)

@@ -76,6 +76,7 @@ size_t	search_open_cells(const struct search *, uint32_t *, size_t);
 int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
+size_t	search_footprint(const struct grid *);
 const char *search_strerror(int);
 int	search_jps_costs(const struct costs *);
 

@@ -105,6 +105,34 @@ sweep() {
 	sweep -f json -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
 }
 
+@test "-S -j 2: a thread out of memory gives its work back; with none left, one error" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR n count st out err
+	# 96 scenarios, every one solvable, with its published length
+	for n in $(seq 16); do grep -v '^version' "$root/tests/data/tiny.map.scen"; done >"$t/b.scen"
+	(cd "$root" && PF_INJECT_REPORT=1 "$FAULT" -q -j 2 -S "$t/b.scen" tests/data/tiny.map) 2>"$t/err"
+	[[ "$(cat "$t/err")" == *"scenarios=96 mismatches=0 nopath=0 errors=0 "* ]]
+	[[ "$(cat "$t/err")" =~ inject:\ ([0-9]+)\ allocations ]]
+	count=${BASH_REMATCH[1]}
+	for ((n = 1; n <= count; n++)); do
+		# one allocation fails: after set-up, every scenario is still solved
+		(cd "$root" && PF_FAIL_ALLOC=$n exec "$FAULT" -q -j 2 -S "$t/b.scen" tests/data/tiny.map) \
+		    2>"$t/err" && st=0 || st=$?
+		err=$(cat "$t/err")
+		if [[ "$err" == *"scenarios="* ]]; then
+			[[ "$err" == *"scenarios=96 mismatches=0 nopath=0 errors=0 "* ]] ||
+			    { echo "PF_FAIL_ALLOC=$n: $err"; return 1; }
+			[ "$st" -eq 0 ]
+		else
+			[ "$st" -eq 2 ] && [[ "$err" == *"out of memory"* ]]	# set-up failed
+		fi
+		# every later one fails too: one error, never one per scenario
+		(cd "$root" && PF_FAIL_ALLOC=$n+ exec "$FAULT" -q -j 2 -S "$t/b.scen" tests/data/tiny.map) \
+		    2>"$t/err" && st=0 || st=$?
+		[ "$(grep -c 'out of memory' "$t/err")" -le 1 ] || { echo "PF_FAIL_ALLOC=$n+:"; cat "$t/err"; return 1; }
+	done
+}
+
 # sweep_reads MAX ARGS...: reads of at most MAX bytes, and every one of
 # them failing in turn: a "read error" diagnostic and exit 2 each time.
 sweep_reads() {
