@@ -713,6 +713,7 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 }
 
 #define NCOLS 8
+#define NROWS (OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8)	/* the most rows of any --compare */
 
 /* The diagonal rule the options give on map m. */
 static enum diagrule
@@ -737,8 +738,8 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 {
 	static const char *const head[NCOLS] = { "", "cost", "steps", "expanded",
 		"generated", "optimum", "optimal", "time" };
-	struct cmprow rows[OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8];
-	char cell[OPT_WEIGHTS_MAX][NCOLS][48];
+	struct cmprow rows[NROWS];
+	char cell[NROWS][NCOLS][48];
 	size_t width[NCOLS];
 	struct search_result ref[4];
 	int haveref[4] = { 0, 0, 0, 0 };
@@ -746,7 +747,7 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 	struct options o;
 	double t0;
 
-	for (nrow = 0; compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
+	for (nrow = 0; nrow < NROWS && compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
 		struct cmprow *w = &rows[nrow];
 
 		options_params(&o, m, &w->p);

@@ -411,6 +411,21 @@ map_rows() {
 	[[ "${lines[0]}" == *"optimal      time" ]]
 }
 
+@test "--compare=weight: the documented maximum of 16 weights, clean under the sanitizers" {
+	local w=1,1.5,2,3,4,5,6,7,8,9,10,20,30,40,50,100 san
+	run --separate-stderr pf --compare=weight=$w samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 17 ]
+	[[ "${lines[16]}" == "100  "* ]]
+	san=$(sanitized)
+	[ -n "$san" ] || skip "no sanitizer build (make test and make sanitize have one)"
+	run --separate-stderr env UBSAN_OPTIONS=halt_on_error=1:exitcode=98 ASAN_OPTIONS=exitcode=99 \
+	    bash -c 'cd "$1" && "$0" --compare=weight="$2" samples/tutorial.txt' "$san" "$root" "$w"
+	[ -z "$stderr" ] || { echo "$stderr"; return 1; }
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 17 ]
+}
+
 @test "--compare: bad values and combinations are usage errors" {
 	local args want
 	while IFS='|' read -r args want; do
