@@ -352,12 +352,13 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
-	if (p->algo == ALGO_JPS) {
+	/*
+	 * JPS has its own loop; so do the 4-ary heap and the step queues.  An
+	 * open list that could not grow has lost entries: the result is void.
+	 */
+	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r);
-		return 0;
-	}
-	/* The 4-ary heap and the step queues get loops of their own. */
-	if (p->ol == OL_STEP_QUEUES)
+	else if (p->ol == OL_STEP_QUEUES)
 		dijkstra_loops[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
