@@ -758,7 +758,8 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		t0 = monotime();
 		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
 		w->seconds = monotime() - t0;
-		if (w->rc == -3 || w->rc == -5)	/* JPS or the step queues cannot: "n/a" */
+		/* JPS (this map, these costs) or the step queues cannot: "n/a" */
+		if (w->rc == -3 || w->rc == -4 || w->rc == -5)
 			continue;
 		if (w->rc != 0)
 			return w->rc;
