@@ -3,8 +3,12 @@
  *
  * Hands out one line at a time without copying when it can, strips the
  * line end (LF or CRLF), counts lines, and never holds more than one
- * line: a line longer than the caller's limit is skipped in pieces, so a
- * 100 MB line costs no more memory than a short one.
+ * line: a line longer than the caller's limit is returned as LINES_LONG
+ * as soon as its first limit + 2 bytes are in, whether or not it ever
+ * ends, and the next call skips the rest of it in pieces, so a 100 MB
+ * line costs no more memory than a short one.  A line that goes on for
+ * LINES_SKIP_MAX bytes more without an end ends the stream (LINES_EOF):
+ * nothing else will come from it, as from /dev/zero.
  */
 #ifndef LINES_H
 #define LINES_H
@@ -19,6 +23,8 @@
  */
 #define LINES_BUFSIZE (64 * 1024)
 
+#define LINES_SKIP_MAX ((size_t)1 << 30)	/* 1 GiB: see above */
+
 struct lines {
 	int fd;
 	int eof;		/* read(2) returned 0 */
@@ -31,6 +37,7 @@ struct lines {
 	const char *last;	/* the last line returned, for lines_unget */
 	size_t lastlen;
 	int lastlong;
+	int skipping;		/* the rest of a LINES_LONG line is still to skip */
 };
 
 enum {

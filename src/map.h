@@ -66,6 +66,7 @@ struct diag {
 struct mapreader {
 	struct lines lines;
 	int nmaps;		/* maps (good or bad) seen so far */
+	int skip;		/* the rest of a bad map is still to skip */
 };
 
 enum { MAP_EOF = 0, MAP_OK = 1, MAP_BAD = -1, MAP_IOERR = -2 };

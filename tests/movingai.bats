@@ -153,6 +153,8 @@ tiny=tests/data/tiny.map
 	done <<-'EOF2'
 	type octile\nwidth 3\nmap\n...\n|3:1: missing 'height' header before 'map'
 	type octile\nheight 1\nmap\n...\n|3:1: missing 'width' header before 'map'
+	type octile\nheight 9\nwidth 3\nheight 2\nmap\n...\n...\n|4:1: repeated 'height' header (the first is on line 2)
+	type octile\nwidth 3\nheight 1\nwidth 3\nmap\n...\n|4:1: repeated 'width' header (the first is on line 2)
 	type octile\nheight 0\nwidth 3\nmap\n...\n|2:8: bad height (1 to 65535)
 	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:7: bad width (1 to 65535)
 	type octile\nheight 1\nwidth 3\nsize 9\nmap\n...\n|4:1: unknown MovingAI header line (expected height, width or map)
