@@ -114,14 +114,19 @@ tiny=tests/data/tiny.map
 @test "scenario fields are checked: map size and a JSON-safe length" {
 	local f=$BATS_TEST_TMPDIR/f.scen
 	printf '0 m 8 7 0 0 1 0 1\n0 m 8 6 0 0 1 0 .5\n0 m 8 6 0 0 1 0 5.\n0 m 8 6 0 0 1 0 01\n0 m 8 6 0 0 1 0 1.0\n' >"$f"
+	# a number too long to keep: what is wrong, and the limit
+	printf '0 m 8 6 0 0 1 0 %s\n0 m 8 6 0 0 1 0 %s\n' 12345678901234567890123456789012345678901234 \
+	    1.00000000000000000000000000000 >>"$f"
 	run --separate-stderr "$PATHFIND" -f json -S "$f" "$root/$tiny"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: $f:1:1: scenario is for a 8x7 map; the map is 8x6" ]
 	[ "${stderr_lines[1]}" = "pathfind: $f:2:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[2]}" = "pathfind: $f:3:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[3]}" = "pathfind: $f:4:17: bad length (a decimal number)" ]
-	[ "${#lines[@]}" -eq 1 ]
+	[ "${stderr_lines[4]}" = "pathfind: $f:6:17: bad length (44 characters; at most 31)" ]
+	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" == *'"length":1.0,'* ]]
+	[[ "${lines[1]}" == *'"length":1.00000000000000000000000000000,'* ]]
 }
 
 @test "-q keeps the scenario summary on stderr" {
