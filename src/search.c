@@ -473,23 +473,20 @@ search_key_format(const struct search *s, uint64_t key, char *buf, size_t n)
 		    (unsigned long long)(micro % COST_MICRO));
 }
 
-/* What the last run left in cell i: SEARCH_UNSEEN, SEARCH_OPEN or SEARCH_CLOSED. */
+/*
+ * What the last run left in cell i: SEARCH_UNSEEN, SEARCH_OPEN or
+ * SEARCH_CLOSED, and when it is not unseen its g in *g (g may be NULL).
+ */
 int
-search_cell(const struct search *s, uint32_t i, uint64_t *g, uint32_t *parent)
+search_cell(const struct search *s, uint32_t i, uint64_t *g)
 {
-	static const long dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-	static const long dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	const struct node *nd;
-	unsigned d;
 
 	if (i >= s->cap || (s->node[i].tag >> TAG_GEN_SHIFT) != s->gen)
 		return SEARCH_UNSEEN;
 	nd = &s->node[i];
-	d = nd->tag & TAG_DIR;
 	if (g != NULL)
 		*g = nd->g;
-	if (parent != NULL)
-		*parent = (uint32_t)((long)i - dx[d] - dy[d] * (long)s->stride);
 	return nd->tag & TAG_CLOSED ? SEARCH_CLOSED : SEARCH_OPEN;
 }
 

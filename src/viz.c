@@ -292,7 +292,7 @@ viz_end(struct viz *v, const struct search_result *r)
 		    (unsigned long)v->nexp + 1);
 		return 0;
 	}
-	search_cell(v->s, r->goal, &g, NULL);
+	search_cell(v->s, r->goal, &g);
 	key(v, g, bg);	/* H = 0 at a goal, so F = G */
 	fprintf(v->out, "step %lu: goal %s F=%s G=%s H=0", (unsigned long)v->nexp + 1,
 	    xy(v->g, r->goal, b), bg, bg);
