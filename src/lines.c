@@ -73,12 +73,48 @@ skip_bom(struct lines *l, size_t cap)
 		l->start += 3;
 }
 
+/*
+ * The rest of a line that was too long: drop bytes up to and including
+ * its line end.  LINES_OK when it ended; LINES_EOF when the stream did,
+ * or when it went on for LINES_SKIP_MAX bytes without one (then the
+ * stream is given up: no line will ever come from it, as from /dev/zero);
+ * LINES_ERR on a read error.
+ */
+static int
+skip_rest(struct lines *l, size_t cap)
+{
+	size_t skipped = 0;
+	char *nl;
+
+	for (;;) {
+		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		if (nl != NULL) {
+			l->start = (size_t)(nl - l->buf) + 1;
+			l->skipping = 0;
+			return LINES_OK;
+		}
+		skipped += l->end - l->start;
+		l->start = l->end;
+		if (skipped > LINES_SKIP_MAX) {
+			l->eof = 1;
+			l->skipping = 0;
+			return LINES_EOF;
+		}
+		if (fill(l, cap) <= 0) {
+			if (l->err)
+				return LINES_ERR;
+			l->skipping = 0;
+			return LINES_EOF;
+		}
+	}
+}
+
 int
 lines_next(struct lines *l, const char **line, size_t *len)
 {
 	size_t cap = bufcap(l), n;
 	char *nl;
-	int toolong = 0;
+	int rc;
 
 	if (l->pushed) {
 		l->pushed = 0;
@@ -89,21 +125,31 @@ lines_next(struct lines *l, const char **line, size_t *len)
 	}
 	if (!l->begun)
 		skip_bom(l, cap);
+	if (l->skipping && (rc = skip_rest(l, cap)) != LINES_OK)
+		return rc;
 	for (;;) {
 		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
 		if (nl != NULL)
 			break;
-		if (l->end - l->start > l->limit + 1) {
-			/* Too long to keep: drop what we have, remember it. */
-			toolong = 1;
+		/*
+		 * limit + 2 bytes and no line end (limit + 1 could still be a
+		 * line of limit and its CR): too long, whatever follows.  Say so
+		 * now, not when the line ends, which may be never; the next call
+		 * skips the rest.  The buffer holds limit + 2 bytes.
+		 */
+		if (l->end - l->start >= l->limit + 2) {
+			*line = l->buf + l->start;
+			*len = l->limit + 1;
 			l->start = l->end;
+			l->skipping = 1;
+			l->lineno++;
+			l->last = *line, l->lastlen = *len, l->lastlong = 1;
+			return LINES_LONG;
 		}
-		if (l->end == cap && l->start == 0)
-			toolong = 1, l->start = l->end;
 		if (fill(l, cap) <= 0) {
 			if (l->err)
 				return LINES_ERR;
-			if (l->end == l->start && !toolong)
+			if (l->end == l->start)
 				return LINES_EOF;
 			nl = l->buf + l->end;	/* last line, no newline */
 			break;
@@ -115,7 +161,7 @@ lines_next(struct lines *l, const char **line, size_t *len)
 		n--;
 	l->start = nl < l->buf + l->end ? (size_t)(nl - l->buf) + 1 : l->end;
 	l->lineno++;
-	if (toolong || n > l->limit) {
+	if (n > l->limit) {
 		*len = l->limit + 1;
 		l->last = *line, l->lastlen = *len, l->lastlong = 1;
 		return LINES_LONG;

@@ -3,8 +3,12 @@
  *
  * Hands out one line at a time without copying when it can, strips the
  * line end (LF or CRLF), counts lines, and never holds more than one
- * line: a line longer than the caller's limit is skipped in pieces, so a
- * 100 MB line costs no more memory than a short one.  A UTF-8 byte-order
+ * line: a line longer than the caller's limit is returned as LINES_LONG
+ * as soon as its first limit + 2 bytes are in, whether or not it ever
+ * ends, and the next call skips the rest of it in pieces, so a 100 MB
+ * line costs no more memory than a short one.  A line that goes on for
+ * LINES_SKIP_MAX bytes more without an end ends the stream (LINES_EOF):
+ * nothing else will come from it, as from /dev/zero.  A UTF-8 byte-order
  * mark (EF BB BF) at the very start of the stream is skipped, so that
  * the first line starts after it; anywhere else it is data.
  */
@@ -20,6 +24,8 @@
  * with 256 KiB, 1.7 ms with 64 KiB), for 12 more read(2) calls per MB.
  */
 #define LINES_BUFSIZE (64 * 1024)
+
+#define LINES_SKIP_MAX ((size_t)1 << 30)	/* 1 GiB: see above */
 
 struct lines {
 	int fd;
@@ -37,6 +43,7 @@ struct lines {
 	/* Called before each read(2), which may wait for input; or NULL. */
 	void (*before_read)(void *);
 	void *arg;
+	int skipping;		/* the rest of a LINES_LONG line is still to skip */
 };
 
 enum {

@@ -93,6 +93,7 @@ mapreader_open(struct mapreader *r, int fd)
 	kind_init();
 	r->nmaps = 0;
 	r->start_optional = r->goal_optional = 0;
+	r->skip = 0;
 	return lines_open(&r->lines, fd, MAP_MAX_WIDTH);
 }
 
@@ -179,24 +180,43 @@ badchar(struct diag *d, long line, long col, unsigned char c, int movingai)
 	    "unknown character %s (allowed: A B # . space 1-9)", what);
 }
 
-/* Skip the rest of a bad map: everything up to the next empty line. */
+/*
+ * A bad map: the rest of it, up to the next empty line, is skipped by the
+ * next map_read, so that the map is reported as soon as it is known to be
+ * bad, not when its end has been read (which may be never).
+ */
 static int
-skip_map(struct mapreader *r, struct diag *d)
+skip_map(struct mapreader *r)
+{
+	r->skip = 1;
+	return MAP_BAD;
+}
+
+static int
+ioerr(struct mapreader *r, struct diag *d)
+{
+	seterr(d, r->lines.lineno + 1, 1, "read error: %s", strerror(r->lines.err));
+	return MAP_IOERR;
+}
+
+/* The skipping skip_map asked for.  MAP_OK, or MAP_IOERR with *d set. */
+static int
+skip_rest(struct mapreader *r, struct diag *d)
 {
 	const char *s;
 	size_t n;
 	int rc;
 
+	if (!r->skip)
+		return MAP_OK;
+	r->skip = 0;
 	while ((rc = lines_next(&r->lines, &s, &n)) != LINES_EOF) {
-		if (rc == LINES_ERR) {
-			seterr(d, r->lines.lineno + 1, 1, "read error: %s",
-			    strerror(r->lines.err));
-			return MAP_IOERR;
-		}
+		if (rc == LINES_ERR)
+			return ioerr(r, d);
 		if (rc == LINES_OK && n == 0)
 			break;
 	}
-	return MAP_BAD;
+	return MAP_OK;
 }
 
 /* Set the grid's size fields for a w x h map. */
@@ -227,19 +247,10 @@ store_row(struct map *m, size_t *textlen, int y, const char *s, size_t n, size_t
 }
 
 static int
-ioerr(struct mapreader *r, struct diag *d)
-{
-	seterr(d, r->lines.lineno + 1, 1, "read error: %s", strerror(r->lines.err));
-	return MAP_IOERR;
-}
-
-static int
 nomem(struct mapreader *r, struct map *m, struct diag *d)
 {
-	if (skip_map(r, d) == MAP_IOERR)
-		return MAP_IOERR;
 	seterr(d, m->line, 1, "%s", "out of memory");
-	return MAP_BAD;
+	return skip_map(r);
 }
 
 /* Out of memory after the map's end was read: skip nothing more. */
@@ -357,31 +368,31 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		if (rc == LINES_LONG) {
 			seterr(d, line, MAP_MAX_WIDTH + 1,
 			    "line longer than %s characters", "65535");
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 		if (h == MAP_MAX_HEIGHT) {
 			seterr(d, line, 1, "map higher than %s rows", "65535");
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 		if ((int)n > w)
 			w = (int)n;
 		if ((size_t)w * (size_t)(h + 1) > MAP_MAX_CELLS) {
 			seterr(d, line, 1, "map larger than %s cells (width x height)",
 			    "67108864");
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 		/* Cells packed like the text: see spread_ascii. */
 		if (store_row(m, &textlen, h, s, n, textlen + n) != 0) {
 			/* A bad row is reported before the memory it lacked. */
 			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
-				return skip_map(r, d);
+				return skip_map(r);
 			return nomem(r, m, d);
 		}
 		t = translate(kind, u, n, g->cell + m->row[h].off);
 		all |= t;
 		if (t & K_SPECIAL) {
 			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
-				return skip_map(r, d);
+				return skip_map(r);
 			if (mark_ascii_row(m, h, u, n, g->cell + m->row[h].off) != 0)
 				return nomem(r, m, d);
 		}
@@ -461,16 +472,17 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 {
 	size_t textlen = 0, stride, i;
 	int rc, h = 0, w = 0, y;
+	long hline = 0, wline = 0, first;	/* where the height and width were given */
 
 	n = n > 5 ? n - 5 : 0;	/* the type word, after "type " */
 	if (n == 0 || n >= sizeof(m->type)) {
 		seterr(d, r->lines.lineno, 6, "%s", "bad 'type' header");
-		return skip_map(r, d);
+		return skip_map(r);
 	}
 	for (i = 0; i < n; i++)	/* one printable word, such as "octile" */
 		if (s[5 + i] <= ' ' || s[5 + i] > '~') {
 			seterr(d, r->lines.lineno, (long)i + 6, "%s", "bad 'type' header");
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 	memcpy(m->type, s + 5, n);
 	m->type[n] = '\0';
@@ -485,33 +497,44 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		}
 		if (rc == LINES_LONG)
 			n = 0;	/* reported as an unknown header below */
+		first = keyword(s, n, "height") ? hline : keyword(s, n, "width") ? wline : 0;
+		if (first != 0) {	/* not "last wins": the map is ambiguous */
+			char what[96];
+
+			snprintf(what, sizeof(what), "repeated '%s' header (the first is on line %ld)",
+			    keyword(s, n, "height") ? "height" : "width", first);
+			seterr(d, r->lines.lineno, 1, "%s", what);
+			return skip_map(r);
+		}
 		if (keyword(s, n, "height")) {
+			hline = r->lines.lineno;
 			if ((h = header_number(s, n, 6, MAP_MAX_HEIGHT)) == 0) {
 				seterr(d, r->lines.lineno, 8, "bad height (1 to %s)", "65535");
-				return skip_map(r, d);
+				return skip_map(r);
 			}
 		} else if (keyword(s, n, "width")) {
+			wline = r->lines.lineno;
 			if ((w = header_number(s, n, 5, MAP_MAX_WIDTH)) == 0) {
 				seterr(d, r->lines.lineno, 7, "bad width (1 to %s)", "65535");
-				return skip_map(r, d);
+				return skip_map(r);
 			}
 		} else if (n == 3 && memcmp(s, "map", 3) == 0)
 			break;
 		else {
 			seterr(d, r->lines.lineno, 1, "%s",
 			    "unknown MovingAI header line (expected height, width or map)");
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 	}
 	if (h == 0 || w == 0) {
 		seterr(d, r->lines.lineno, 1, "missing '%s' header before 'map'",
 		    h == 0 ? "height" : "width");
-		return skip_map(r, d);
+		return skip_map(r);
 	}
 	if ((size_t)w * (size_t)h > MAP_MAX_CELLS) {
 		seterr(d, r->lines.lineno, 1, "map larger than %s cells (width x height)",
 		    "67108864");
-		return skip_map(r, d);
+		return skip_map(r);
 	}
 	/*
 	 * The cells go straight to their places in the padded grid.  Room
@@ -541,12 +564,12 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 			snprintf(what, sizeof(what), "row has %s%zu cells; width says %d",
 			    rc == LINES_LONG ? "over " : "", n, w);
 			seterr(d, r->lines.lineno, (long)(n < (size_t)w ? n : (size_t)w) + 1, "%s", what);
-			return skip_map(r, d);
+			return skip_map(r);
 		}
 		if (store_row(m, &textlen, y, s, n, ((size_t)y + 2) * stride) != 0) {
 			/* A bad row is reported before the memory it lacked. */
 			if (check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, n) != 0)
-				return skip_map(r, d);
+				return skip_map(r);
 			return nomem(r, m, d);
 		}
 		c = m->grid.cell + ((size_t)y + 1) * stride;
@@ -555,7 +578,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		c[0] = c[stride - 1] = 0;
 		if ((translate(mkind, (const unsigned char *)s, n, c + 1) & K_SPECIAL) &&
 		    check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, n) != 0)
-			return skip_map(r, d);
+			return skip_map(r);
 	}
 	/* The rows must end the map: a further row means a wrong height. */
 	rc = lines_next(&r->lines, &s, &n);
@@ -566,7 +589,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 
 		snprintf(what, sizeof(what), "more rows than height %d says", h);
 		seterr(d, r->lines.lineno, 1, "%s", what);
-		return skip_map(r, d);
+		return skip_map(r);
 	}
 	m->movingai = 1;
 	if (grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0)
@@ -581,7 +604,8 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 
 /*
  * Read the next map.  MAP_OK: *m holds it.  MAP_EOF: the stream is done.
- * MAP_BAD: *d says what was wrong and the map was skipped.  MAP_IOERR:
+ * MAP_BAD: *d says what was wrong, and the next call skips the rest of
+ * the map (stopping at a read error: MAP_IOERR).  MAP_IOERR:
  * reading failed and the stream is done.  An input with no map at all is
  * reported once as MAP_BAD ("empty input").  A map whose first line starts
  * with "type " is read as a MovingAI map, any other as an ASCII map.
@@ -596,6 +620,10 @@ map_read(struct mapreader *r, struct map *m, struct diag *d)
 
 	/* Whatever comes of it, the grid's buffers may change. */
 	m->grid.serial = ++serial;
+	if (skip_rest(r, d) != MAP_OK) {
+		r->nmaps++;
+		return MAP_IOERR;
+	}
 	/* Skip the empty lines before the map. */
 	do {
 		rc = lines_next(&r->lines, &s, &n);
@@ -629,9 +657,12 @@ int
 map_more(struct mapreader *r)
 {
 	const char *s;
+	struct diag d;
 	size_t n;
 	int rc;
 
+	if (skip_rest(r, &d) != MAP_OK)	/* the rest of a bad map is no map */
+		return 1;	/* the read error is the next map_read's to report */
 	do
 		rc = lines_next(&r->lines, &s, &n);
 	while (rc == LINES_OK && n == 0);

@@ -68,6 +68,7 @@ struct mapreader {
 	int nmaps;		/* maps (good or bad) seen so far */
 	/* An ASCII map may lack its A (grid start 0) or its Bs (--start, --goal). */
 	int start_optional, goal_optional;
+	int skip;		/* the rest of a bad map is still to skip */
 };
 
 enum { MAP_EOF = 0, MAP_OK = 1, MAP_BAD = -1, MAP_IOERR = -2 };

@@ -120,9 +120,14 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 			digits = -1000;
 	}
 	if (digits <= 0 || (seen_point && sc->decimals == 0) ||
-	    (len[8] > 1 && f[8][0] == '0' && f[8][1] != '.') ||
-	    len[8] >= sizeof(sc->lenstr)) {
+	    (len[8] > 1 && f[8][0] == '0' && f[8][1] != '.')) {
 		seterr(d, sc->line, f[8] - s + 1, "bad length (a decimal number)");
+		return SCEN_BAD;
+	}
+	if (len[8] >= sizeof(sc->lenstr)) {
+		snprintf(msg, sizeof(msg), "bad length (%zu characters; at most %zu)", len[8],
+		    sizeof(sc->lenstr) - 1);
+		seterr(d, sc->line, f[8] - s + 1, msg);
 		return SCEN_BAD;
 	}
 	memcpy(sc->lenstr, f[8], len[8]);

@@ -362,12 +362,13 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
-	if (p->algo == ALGO_JPS) {
+	/*
+	 * JPS has its own loop; so do the 4-ary heap and the step queues.  An
+	 * open list that could not grow has lost entries: the result is void.
+	 */
+	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r);
-		return 0;
-	}
-	/* The 4-ary heap and the step queues get loops of their own. */
-	if (p->ol == OL_STEP_QUEUES)
+	else if (p->ol == OL_STEP_QUEUES)
 		dijkstra_loops[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
@@ -482,23 +483,20 @@ search_key_format(const struct search *s, uint64_t key, char *buf, size_t n)
 		    (unsigned long long)(micro % COST_MICRO));
 }
 
-/* What the last run left in cell i: SEARCH_UNSEEN, SEARCH_OPEN or SEARCH_CLOSED. */
+/*
+ * What the last run left in cell i: SEARCH_UNSEEN, SEARCH_OPEN or
+ * SEARCH_CLOSED, and when it is not unseen its g in *g (g may be NULL).
+ */
 int
-search_cell(const struct search *s, uint32_t i, uint64_t *g, uint32_t *parent)
+search_cell(const struct search *s, uint32_t i, uint64_t *g)
 {
-	static const long dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-	static const long dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	const struct node *nd;
-	unsigned d;
 
 	if (i >= s->cap || (s->node[i].tag >> TAG_GEN_SHIFT) != s->gen)
 		return SEARCH_UNSEEN;
 	nd = &s->node[i];
-	d = nd->tag & TAG_DIR;
 	if (g != NULL)
 		*g = nd->g;
-	if (parent != NULL)
-		*parent = (uint32_t)((long)i - dx[d] - dy[d] * (long)s->stride);
 	return nd->tag & TAG_CLOSED ? SEARCH_CLOSED : SEARCH_OPEN;
 }
 

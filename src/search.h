@@ -70,7 +70,7 @@ enum { SEARCH_UNSEEN, SEARCH_OPEN, SEARCH_CLOSED };
 
 void	search_observe(struct search *, const struct search_observer *);
 void	search_key_format(const struct search *, uint64_t, char *, size_t);
-int	search_cell(const struct search *, uint32_t, uint64_t *, uint32_t *);
+int	search_cell(const struct search *, uint32_t, uint64_t *);
 size_t	search_open_cells(const struct search *, uint32_t *, size_t);
 
 int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,

@@ -381,7 +381,7 @@ viz_end(struct viz *v, const struct search_result *r)
 			    (unsigned long)v->nexp + 1);
 			return 0;
 		}
-		search_cell(v->s, r->goal, &g, NULL);
+		search_cell(v->s, r->goal, &g);
 		fprintf(v->out, "{\"trace\":\"goal\",\"step\":%lu", (unsigned long)v->nexp + 1);
 		put_cell(v, "cell", r->goal);
 		put_fgh(v, g, g, 0);
@@ -394,7 +394,7 @@ viz_end(struct viz *v, const struct search_result *r)
 		    (unsigned long)v->nexp + 1);
 		return 0;
 	}
-	search_cell(v->s, r->goal, &g, NULL);
+	search_cell(v->s, r->goal, &g);
 	key(v, g, bg);	/* H = 0 at a goal, so F = G */
 	fprintf(v->out, "step %lu: goal %s F=%s G=%s H=0", (unsigned long)v->nexp + 1,
 	    xy(v->g, r->goal, b), bg, bg);
@@ -814,6 +814,7 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 }
 
 #define NCOLS 8
+#define NROWS (OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8)	/* the most rows of any --compare */
 
 /* The diagonal rule the options give on map m. */
 static enum diagrule
@@ -838,8 +839,8 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 {
 	static const char *const head[NCOLS] = { "", "cost", "steps", "expanded",
 		"generated", "optimum", "optimal", "time" };
-	struct cmprow rows[OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8];
-	char cell[OPT_WEIGHTS_MAX][NCOLS][48];
+	struct cmprow rows[NROWS];
+	char cell[NROWS][NCOLS][48];
 	size_t width[NCOLS];
 	struct search_result ref[4];
 	int haveref[4] = { 0, 0, 0, 0 };
@@ -847,7 +848,7 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 	struct options o;
 	double t0;
 
-	for (nrow = 0; compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
+	for (nrow = 0; nrow < NROWS && compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
 		struct cmprow *w = &rows[nrow];
 
 		options_params(&o, m, &w->p);
@@ -858,7 +859,8 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		t0 = monotime();
 		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
 		w->seconds = monotime() - t0;
-		if (w->rc == -3 || w->rc == -5)	/* JPS or the step queues cannot: "n/a" */
+		/* JPS (this map, these costs) or the step queues cannot: "n/a" */
+		if (w->rc == -3 || w->rc == -4 || w->rc == -5)
 			continue;
 		if (w->rc != 0)
 			return w->rc;

@@ -10,3 +10,14 @@ export LC_ALL=C
 pf() {
 	cd "$root" && "$PATHFIND" "$@"
 }
+
+# A pathfind built with ASan and UBSan, for tests of undefined behaviour:
+# make sanitize's own, else make test's fault-injection build (its hooks
+# are inert unless asked for); nothing when neither is here.
+sanitized() {
+	if [ -n "${PF_SANITIZED:-}" ]; then
+		echo "$PATHFIND"
+	elif [ -x "$root/build/fault/pathfind" ]; then
+		echo "$root/build/fault/pathfind"
+	fi
+}

@@ -133,6 +133,15 @@ sweep() {
 	done
 }
 
+@test "allocation failures: JPS with every open list it runs on" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local ol
+	# (-o step-queues refuses JPS before the search allocates anything)
+	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
+		sweep -a jps -o "$ol" samples/tutorial.txt samples/multigoal.txt
+	done
+}
+
 # sweep_reads MAX ARGS...: reads of at most MAX bytes, and every one of
 # them failing in turn: a "read error" diagnostic and exit 2 each time.
 sweep_reads() {

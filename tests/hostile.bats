@@ -147,6 +147,45 @@ check_garbage() {
 	[ "${lines[1]}" = $'2\t0\t0\t1\t0\t1\t1\t1\t1\t4' ]
 }
 
+@test "a line that never ends: reported when it passes the limit, the input given up 1 GiB later" {
+	run --separate-stderr timeout 20 "$PATHFIND" -s /dev/zero
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: /dev/zero:1:65536: line longer than 65535 characters" ]
+	[ "${stderr_lines[1]}" = "pathfind: summary: maps=1 solved=0 nopath=0 errors=1 expanded=0" ]
+	run --separate-stderr timeout 20 "$PATHFIND" -S /dev/zero "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: /dev/zero:1:1: line too long" ]
+	[[ "${stderr_lines[1]}" == "pathfind: /dev/zero: scenarios=0 mismatches=0 nopath=0 errors=1 "* ]]
+	run --separate-stderr timeout 20 bash -c '{ printf "type octile\nheight 1\nwidth 3\nmap\n"; cat /dev/zero; } | "$0" --start 0,0 --goal 2,0' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:5:4: row has over 65536 cells; width says 3" ]
+	# 50 MB without a line end, then the end of the input
+	run --separate-stderr timeout 20 bash -c 'head -c 50000000 /dev/zero | "$0" -s' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:65536: line longer than 65535 characters" ]
+	[ "${stderr_lines[1]}" = "pathfind: summary: maps=1 solved=0 nopath=0 errors=1 expanded=0" ]
+}
+
+@test "an over-long line is reported before its end arrives" {
+	# The input stays open after 70,000 bytes of one line until the
+	# diagnostic has come out (through the fifo); only then does the line
+	# end, and another map follow.  Reported only at the line end, it
+	# would wait for ever (timeout).
+	local fifo=$BATS_TEST_TMPDIR/said
+	mkfifo "$fifo"
+	run --separate-stderr timeout 20 bash -c '
+		exec 3<>"$1"
+		{ printf "A.B\n\n"; head -c 70000 /dev/zero | tr "\0" "."
+		  IFS= read -r _ <&3; printf "\n\nA..B\n"; } |
+		"$0" -s 2>&1 >"$2.out" |
+		{ IFS= read -r first; printf "%s\n" "$first" >&3; printf "%s\n" "$first"; cat; }
+	' "$PATHFIND" "$fifo" "$BATS_TEST_TMPDIR/o"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pathfind: <stdin>:3:65536: line longer than 65535 characters" ]
+	[ "${lines[1]}" = "pathfind: summary: maps=3 solved=2 nopath=0 errors=1 expanded=5" ]
+	grep -q "map 3 <==" "$BATS_TEST_TMPDIR/o.out"
+}
+
 @test "100,000 tiny maps in one stream: good, no path and bad, each one outcome" {
 	local f=$BATS_TEST_TMPDIR/many.txt
 	awk 'BEGIN { for (i = 0; i < 100000; i++) { m = i % 3; print (m == 0 ? "A.B" : m == 1 ? "A#B" : "A?B"); print "" } }' >"$f"
@@ -443,7 +482,7 @@ big_map() {
 	[ "$status" -eq 3 ]
 	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:9: bad start x (a whole number 0 to 65535)" ]
 	[[ "${stderr_lines[1]}" == "pathfind: <stdin>:2:1: mismatch: cost 1, published 123456 "* ]]
-	[ "${stderr_lines[2]}" = "pathfind: <stdin>:3:17: bad length (a decimal number)" ]
+	[ "${stderr_lines[2]}" = "pathfind: <stdin>:3:17: bad length (33 characters; at most 31)" ]
 }
 
 @test "scenario batches in the path and moves formats, with -T, and more than one chunk to /dev/full" {

@@ -114,17 +114,23 @@ tiny=tests/data/tiny.map
 @test "scenario fields are checked: map size and a JSON-safe length" {
 	local f=$BATS_TEST_TMPDIR/f.scen
 	printf '0 m 8 7 0 0 1 0 1\n0 m 8 6 0 0 1 0 .5\n0 m 8 6 0 0 1 0 5.\n0 m 8 6 0 0 1 0 01\n0 m 8 6 0 0 1 0 1.0\n' >"$f"
+	# a number too long to keep: what is wrong, and the limit
+	printf '0 m 8 6 0 0 1 0 %s\n0 m 8 6 0 0 1 0 %s\n' 12345678901234567890123456789012345678901234 \
+	    1.00000000000000000000000000000 >>"$f"
 	run --separate-stderr "$PATHFIND" -f json -S "$f" "$root/$tiny"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: $f:1:1: scenario is for a 8x7 map; the map is 8x6" ]
 	[ "${stderr_lines[1]}" = "pathfind: $f:2:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[2]}" = "pathfind: $f:3:17: bad length (a decimal number)" ]
 	[ "${stderr_lines[3]}" = "pathfind: $f:4:17: bad length (a decimal number)" ]
-	# one JSON object a scenario line: four errors, then the good one
-	[ "${#lines[@]}" -eq 5 ]
+	[ "${stderr_lines[4]}" = "pathfind: $f:6:17: bad length (44 characters; at most 31)" ]
+	# one JSON object a scenario line: five errors and the two good ones
+	[ "${#lines[@]}" -eq 7 ]
 	[ "${lines[0]}" = '{"source":"'"$f"'","id":1,"line":1,"column":1,"error":"scenario is for a 8x7 map; the map is 8x6"}' ]
 	[ "${lines[1]}" = '{"source":"'"$f"'","id":2,"line":2,"column":17,"error":"bad length (a decimal number)"}' ]
 	[[ "${lines[4]}" == *'"id":5,'*'"length":1.0,'* ]]
+	[ "${lines[5]}" = '{"source":"'"$f"'","id":6,"line":6,"column":17,"error":"bad length (44 characters; at most 31)"}' ]
+	[[ "${lines[6]}" == *'"id":7,'*'"length":1.00000000000000000000000000000,'* ]]
 }
 
 @test "-q keeps the scenario summary on stderr" {
@@ -156,6 +162,8 @@ tiny=tests/data/tiny.map
 	done <<-'EOF2'
 	type octile\nwidth 3\nmap\n...\n|3:1: missing 'height' header before 'map'
 	type octile\nheight 1\nmap\n...\n|3:1: missing 'width' header before 'map'
+	type octile\nheight 9\nwidth 3\nheight 2\nmap\n...\n...\n|4:1: repeated 'height' header (the first is on line 2)
+	type octile\nwidth 3\nheight 1\nwidth 3\nmap\n...\n|4:1: repeated 'width' header (the first is on line 2)
 	type octile\nheight 0\nwidth 3\nmap\n...\n|2:8: bad height (1 to 65535)
 	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:7: bad width (1 to 65535)
 	type octile\nheight 1\nwidth 3\nsize 9\nmap\n...\n|4:1: unknown MovingAI header line (expected height, width or map)

@@ -411,6 +411,40 @@ map_rows() {
 	[[ "${lines[0]}" == *"optimal      time" ]]
 }
 
+@test "--compare: a row that cannot run shows n/a, and the others print" {
+	# JPS refuses a diagonal step cheaper than a straight one
+	run --separate-stderr pf --compare=algorithm -c 1,0.5 samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 4 ]
+	[[ "${lines[1]}" =~ ^astar\ +[0-9] ]]
+	[[ "${lines[2]}" =~ ^dijkstra\ +[0-9] ]]
+	[[ "${lines[3]}" =~ ^jps\ \(-d\ no-corner-cut\)(\ +n/a){6}$ ]]
+	# and a map with terrain
+	run --separate-stderr pf --compare=algorithm samples/terrain.txt
+	[ "$status" -eq 0 ]
+	[[ "${lines[3]}" =~ ^jps\ \(-d\ no-corner-cut\)(\ +n/a){6}$ ]]
+	# the step queues with a heuristic
+	run --separate-stderr pf --compare=open-list samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" =~ ^step-queues(\ +n/a){6}$ ]]
+}
+
+@test "--compare=weight: the documented maximum of 16 weights, clean under the sanitizers" {
+	local w=1,1.5,2,3,4,5,6,7,8,9,10,20,30,40,50,100 san
+	run --separate-stderr pf --compare=weight=$w samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 17 ]
+	[[ "${lines[16]}" == "100  "* ]]
+	san=$(sanitized)
+	[ -n "$san" ] || skip "no sanitizer build (make test and make sanitize have one)"
+	run --separate-stderr env UBSAN_OPTIONS=halt_on_error=1:exitcode=98 ASAN_OPTIONS=exitcode=99 \
+	    bash -c 'cd "$1" && "$0" --compare=weight="$2" samples/tutorial.txt' "$san" "$root" "$w"
+	[ -z "$stderr" ] || { echo "$stderr"; return 1; }
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 17 ]
+}
+
 @test "--compare: bad values and combinations are usage errors" {
 	local args want
 	while IFS='|' read -r args want; do
