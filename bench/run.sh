@@ -13,9 +13,9 @@
 # parse speed and floor and the median first parse.  Environment:
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
-#   BENCH_ALGOS algorithms to run, and "floor" for the second table
-#               (default "astar dijkstra jps floor"; "floor" alone skips
-#               the searches)
+#   BENCH_ALGOS algorithms to run, "floor" for the second table and
+#               "stream" for the third (default "astar dijkstra jps floor
+#               stream"; "floor" or "stream" alone skips the searches)
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -26,9 +26,9 @@ out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
-algos= floor=0
-for a in ${BENCH_ALGOS:-astar dijkstra jps floor}; do
-	case $a in floor) floor=1 ;; *) algos="$algos $a" ;; esac
+algos= floor=0 stream=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream}; do
+	case $a in floor) floor=1 ;; stream) stream=1 ;; *) algos="$algos $a" ;; esac
 done
 mkdir -p "$out"
 
@@ -151,6 +151,47 @@ if [ "$floor" = 1 ]; then
 			for (i = 2; i <= 3; i++) { if (cold[i] < lo) lo = cold[i]; if (cold[i] > hi) hi = cold[i] }
 			printf "| %s | %.0f | %.2f | %.1f | %d |\n", map, mbps, (c - lo - hi) * 1e3, ns, cells
 		}'
+	done
+fi
+
+# stream: map streams through pathfind's whole path (read, solve, write).
+# 20,000 small puzzles (3x3 to 40x30, 25% walls) to a regular file and to
+# a pipe, where each result is flushed as it completes; then a stream of
+# 64 maps of 256x256 on one thread and on two.  Wall time, the median of
+# five runs (three for the threads).
+now() { date +%s%N; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+if [ "$stream" = 1 ]; then
+	[ -n "$algos$floor" ] && echo
+	p=$out/puzzles.txt b=$out/big-stream.txt
+	[ -f "$p" ] || awk 'BEGIN { srand(7); for (i = 0; i < 20000; i++) {
+		w = 3 + int(rand() * 38); h = 3 + int(rand() * 28)
+		ax = int(rand() * w); ay = int(rand() * h)
+		do { bx = int(rand() * w); by = int(rand() * h) } while (bx == ax && by == ay)
+		for (y = 0; y < h; y++) { r = ""
+			for (x = 0; x < w; x++) { c = rand() < 0.25 ? "#" : "."
+				if (x == ax && y == ay) c = "A"; else if (x == bx && y == by) c = "B"
+				r = r c }
+			print r }
+		print "" } }' >"$p"
+	[ -f "$b" ] || awk 'BEGIN { srand(8); for (i = 0; i < 64; i++) {
+		for (y = 0; y < 256; y++) { r = ""
+			for (x = 0; x < 256; x++) { c = rand() < 0.3 ? "#" : "."
+				if (x == 0 && y == 0) c = "A"; else if (x == 255 && y == 255) c = "B"
+				r = r c }
+			print r }
+		print "" } }' >"$b"
+	echo "| stream | format | threads | to a file ms | to a pipe ms | pipe ÷ file |"
+	echo "|---|---|---|---|---|---|"
+	for fmt in text json moves; do
+		f=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
+		q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
+		awk -v f="$f" -v q="$q" -v fmt="$fmt" 'BEGIN { printf "| 20,000 puzzles | %s | 1 | %.1f | %.1f | %.2f |\n", fmt, f / 1e6, q / 1e6, q / f }'
+	done
+	for j in 1 2; do
+		f=$(for k in 1 2 3; do t0=$(now); "$pf" -j $j -f moves "$b" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
+		q=$(for k in 1 2 3; do t0=$(now); "$pf" -j $j -f moves "$b" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
+		awk -v f="$f" -v q="$q" -v j="$j" 'BEGIN { printf "| 64 maps 256x256 | moves | %d | %.1f | %.1f | %.2f |\n", j, f / 1e6, q / 1e6, q / f }'
 	done
 fi
 exit 0
