@@ -181,6 +181,20 @@ sweep_reads() {
 	sweep_reads 16 -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
 }
 
+@test "-S: a read error part-way through the scenario file is counted in the summary" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR n st
+	for n in 1 2 3 4 5; do grep -v '^version' "$root/tests/data/tiny.map.scen"; done >"$t/t.scen"
+	for n in 5 6 7 8; do
+		(cd "$root" && PF_READ_MAX=64 PF_FAIL_READ=$n exec "$FAULT" -q -S "$t/t.scen" tests/data/tiny.map) \
+		    2>"$t/err" && st=0 || st=$?
+		[ "$st" -eq 2 ]
+		grep -q "^pathfind: $t/t.scen:[0-9]*:1: read error: Input/output error$" "$t/err"
+		grep -q "^pathfind: $t/t.scen: scenarios=[0-9]* mismatches=0 nopath=0 errors=1 " "$t/err" ||
+		    { echo "PF_FAIL_READ=$n:"; cat "$t/err"; return 1; }
+	done
+}
+
 @test "a byte-order mark that comes a byte a read is still skipped; read errors in it too" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local f=$BATS_TEST_TMPDIR/bom.txt max
