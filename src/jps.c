@@ -566,6 +566,11 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 			jps_trace_path(c, i, r);
 			return;
 		}
+		if (r->expanded == c->max_exp) {	/* --max-expanded: stop here */
+			node[i].tag &= ~TAG_CLOSED;	/* taken off, not expanded */
+			r->limited = 1;
+			return;
+		}
 		r->expanded++;
 		gi = node[i].g;
 		x = i % stride;

@@ -41,6 +41,7 @@ struct slot {
 	struct diag d;		/* ... else why not */
 	struct outcome oc;
 	int solved;		/* 1 found, 0 no path (unless oc.error) */
+	int limited;		/* --max-expanded stopped it */
 	unsigned long long expanded;
 	double seconds;
 	char *img;		/* --image: the drawing, written in turn */
@@ -77,7 +78,7 @@ struct maps {
 	unsigned long images;	/* --image files written */
 	struct stat *inputs;	/* --image: the inputs' files, never overwritten */
 	int ninputs;
-	unsigned long long maps, solved, nopath, errors, expanded;
+	unsigned long long maps, solved, nopath, limited, errors, expanded;
 	double seconds;
 };
 
@@ -291,7 +292,8 @@ solve(struct worker *w, struct slot *sl)
 	}
 	sl->expanded = r.expanded;
 	sl->solved = r.found;
-	status_worse(&oc->status, r.found ? EX_FOUND : EX_NOPATH);
+	sl->limited = r.limited;
+	status_worse(&oc->status, r.found ? EX_FOUND : r.limited ? EX_LIMIT : EX_NOPATH);
 	memset(&rec, 0, sizeof(rec));
 	rec.map = m;
 	rec.grid = &m->grid;
@@ -376,6 +378,8 @@ emit(struct maps *ms, struct slot *sl)
 		ms->seconds += sl->seconds;
 		if (sl->solved)
 			ms->solved++;
+		else if (sl->limited)
+			ms->limited++;
 		else
 			ms->nopath++;
 	}
@@ -436,6 +440,7 @@ static void
 prepare(struct maps *ms, struct slot *sl)
 {
 	sl->solved = 0;
+	sl->limited = 0;
 	sl->expanded = 0;
 	sl->seconds = 0;
 	if (out_open(&sl->oc, ms->buffered) != 0) {
@@ -687,9 +692,11 @@ maps_run(const struct options *o)
 	status = ms.status;
 	if (o->summary) {
 		fflush(stdout);
-		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu "
-		    "errors=%llu expanded=%llu", ms.maps, ms.solved, ms.nopath,
-		    ms.errors, ms.expanded);
+		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu ",
+		    ms.maps, ms.solved, ms.nopath);
+		if (o->sp.limit_set)
+			fprintf(stderr, "limited=%llu ", ms.limited);
+		fprintf(stderr, "errors=%llu expanded=%llu", ms.errors, ms.expanded);
 		if (o->timing)
 			fprintf(stderr, " time=%.6f", ms.seconds);
 		fputc('\n', stderr);

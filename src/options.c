@@ -35,6 +35,8 @@ static const struct option longopts[] = {
 	{ "image",	required_argument, NULL, OPT_IMAGE },
 	{ "jobs",	required_argument, NULL, 'j' },
 	{ "label",	no_argument,       NULL, OPT_LABEL },
+	{ "max-expanded", required_argument, NULL, OPT_MAX_EXPANDED },
+	{ "nearest",	no_argument,       NULL, OPT_NEAREST },
 	{ "no-label",	no_argument,       NULL, OPT_NO_LABEL },
 	{ "open-list",	required_argument, NULL, 'o' },
 	{ "quiet",	no_argument,       NULL, 'q' },
@@ -54,8 +56,9 @@ static const char synopsis[] =
 "usage: pathfind [-ehqsTV] [-a algorithm] [-c straight,diagonal] [-d rule]\n"
 "                [-f format] [-H heuristic] [-j jobs] [-o open-list]\n"
 "                [-t tie-break] [-w weight] [--color[=when]] [--label]\n"
-"                [--no-label] [--start x,y] [--goal x,y] [--trace[=open]]\n"
-"                [--scores] [--image file] [--compare what] [file ...]\n"
+"                [--no-label] [--max-expanded n] [--nearest] [--start x,y]\n"
+"                [--goal x,y] [--trace[=open]] [--scores] [--image file]\n"
+"                [--compare what] [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /*
@@ -91,6 +94,10 @@ options_usage(FILE *fp, int full)
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve maps or scenarios on N threads (1);\n"
 "                                     output in input order, as with -j 1\n"
+"      --max-expanded=N               stop each search after N expansions\n"
+"                                     (exit status 4 when one was stopped)\n"
+"      --nearest                      no goal reached: the path to the cell\n"
+"                                     nearest one, as a partial result\n"
 "      --label, --no-label            label every text result with its source\n"
 "                                     and map number, or none (default: when\n"
 "                                     the run has more than one map)\n"
@@ -122,7 +129,7 @@ options_usage(FILE *fp, int full)
 "Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
 "or a MovingAI map (type/height/width/map header) for -S or --start/--goal.\n"
 "Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
-"cost differs from its published optimum.\n"
+"cost differs from its published optimum, 4 --max-expanded stopped a search.\n"
 "See pathfind(1).\n", fp);
 }
 
@@ -306,11 +313,16 @@ combinations(const struct options *o)
 		with = "-S";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
 		    o->image ? "--image" : o->compare ? "--compare" :
-		    o->start.set ? "--start" : o->goal.set ? "--goal" : NULL;
+		    o->start.set ? "--start" : o->goal.set ? "--goal" :
+		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" : NULL;
 	} else if (o->compare != CMP_NONE) {
 		with = "--compare";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
-		    o->image ? "--image" : o->format != FMT_TEXT ? "-f" : NULL;
+		    o->image ? "--image" : o->format != FMT_TEXT ? "-f" :
+		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" : NULL;
+	} else if (o->sp.nearest && o->sp.algo == ALGO_JPS) {
+		with = "-a jps";
+		what = "--nearest";
 	} else if (o->format != FMT_TEXT) {
 		with = "-f";
 		what = o->explored ? "-e" : o->scores ? "--scores" : NULL;
@@ -437,6 +449,18 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_NO_LABEL:
 			o->label = LABEL_NEVER;
+			break;
+		case OPT_MAX_EXPANDED:
+			if (decimal_parse(optarg, 0, OPT_EXPANDED_MAX, &w) != 0) {
+				bad("--max-expanded", optarg, "a whole number of expansions from 0 "
+				    "to 10^18");
+				return OPT_USAGE;
+			}
+			o->sp.limit_set = 1;
+			o->sp.max_expanded = w;
+			break;
+		case OPT_NEAREST:
+			o->sp.nearest = 1;
 			break;
 		case OPT_IMAGE:
 			if (!image_name_ok(optarg)) {

@@ -15,7 +15,7 @@ enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
 /* Long-only options. */
 enum {
 	OPT_COLOR = 256, OPT_TRACE, OPT_SCORES, OPT_IMAGE, OPT_COMPARE, OPT_START,
-	OPT_GOAL, OPT_LABEL, OPT_NO_LABEL
+	OPT_GOAL, OPT_LABEL, OPT_NO_LABEL, OPT_MAX_EXPANDED, OPT_NEAREST
 };
 
 /* Labels of text results: when more maps follow (auto), always, never. */
@@ -66,6 +66,7 @@ struct options {
 enum { OPT_RUN, OPT_EXIT_OK, OPT_USAGE };
 
 #define OPT_JOBS_MAX 256
+#define OPT_EXPANDED_MAX 1000000000000000000ull	/* --max-expanded: 10^18 */
 
 struct map;
 

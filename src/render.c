@@ -104,8 +104,8 @@ render_draw_path(struct map *m, const struct search_result *r)
 	const struct grid *g = &m->grid;
 	size_t k;
 
-	if (r->found)
-		for (k = 1; k < r->steps; k++) {
+	if (r->found || r->partial)
+		for (k = 1; k < r->steps + (size_t)r->partial; k++) {
 			uint32_t i = r->path[k];
 
 			m->text[m->row[grid_y(g, i)].off + (size_t)grid_x(g, i)] = '*';
@@ -175,8 +175,17 @@ render_stats(FILE *fp, const struct map *m, const struct search_result *r,
 		cost_format(cost, sizeof(cost), &ri->params->costs, r->a, r->b);
 		fprintf(fp, "cost: %s\nsteps: %zu\ngoal: %d %d\n", cost, r->steps,
 		    grid_x(&m->grid, r->goal), grid_y(&m->grid, r->goal));
-	} else
-		fputs("no path\n", fp);
+	} else {
+		if (r->limited)
+			fputs("stopped: --max-expanded reached, no goal yet\n", fp);
+		else
+			fputs("no path\n", fp);
+		if (r->partial) {
+			cost_format(cost, sizeof(cost), &ri->params->costs, r->a, r->b);
+			fprintf(fp, "nearest: %d %d\ncost: %s\nsteps: %zu\n",
+			    grid_x(&m->grid, r->goal), grid_y(&m->grid, r->goal), cost, r->steps);
+		}
+	}
 	fprintf(fp, "expanded: %llu\ngenerated: %llu\nupdated: %llu\n",
 	    (unsigned long long)r->expanded, (unsigned long long)r->generated,
 	    (unsigned long long)r->updated);
@@ -315,6 +324,33 @@ json_found(FILE *fp, const struct search_result *r, const struct costs *costs)
 		fputs(",\"cost\":null,\"steps\":null", fp);
 }
 
+/*
+ * With --max-expanded, "limited"; with --nearest, "nearest": the cell
+ * reached, its cost, steps and path when no goal was, else null.
+ */
+static void
+json_partial(FILE *fp, const struct grid *g, const struct search_result *r,
+    const struct search_params *p)
+{
+	char buf[64];
+	size_t k;
+
+	if (p->limit_set)
+		fprintf(fp, ",\"limited\":%s", r->limited ? "true" : "false");
+	if (!p->nearest)
+		return;
+	if (!r->partial) {
+		fputs(",\"nearest\":null", fp);
+		return;
+	}
+	cost_format(buf, sizeof(buf), &p->costs, r->a, r->b);
+	fprintf(fp, ",\"nearest\":{\"cell\":[%d,%d],\"cost\":%s,\"steps\":%zu,\"path\":[",
+	    grid_x(g, r->goal), grid_y(g, r->goal), buf, r->steps);
+	for (k = 0; k <= r->steps; k++)
+		fprintf(fp, "%s[%d,%d]", k ? "," : "", grid_x(g, r->path[k]), grid_y(g, r->path[k]));
+	fputs("]}", fp);
+}
+
 void
 render_json(FILE *fp, const struct map *m, const struct search_result *r,
     const struct render_info *ri)
@@ -332,6 +368,7 @@ render_json(FILE *fp, const struct map *m, const struct search_result *r,
 	else
 		fputs("null", fp);
 	json_path(fp, g, r);
+	json_partial(fp, g, r, ri->params);
 	json_tail(fp, r, ri);
 }
 
@@ -382,7 +419,7 @@ render_path(FILE *fp, const struct grid *g, const struct search_result *r)
 {
 	size_t k;
 
-	for (k = 0; r->found && k <= r->steps; k++)
+	for (k = 0; (r->found || r->partial) && k <= r->steps; k++)
 		fprintf(fp, "%d %d\n", grid_x(g, r->path[k]), grid_y(g, r->path[k]));
 }
 
@@ -400,7 +437,7 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 	const char *prev = NULL, *cur;
 	size_t k, run = 0;
 
-	for (k = 1; r->found && k <= r->steps; k++) {
+	for (k = 1; (r->found || r->partial) && k <= r->steps; k++) {
 		int dx = grid_x(g, r->path[k]) - grid_x(g, r->path[k - 1]);
 		int dy = grid_y(g, r->path[k]) - grid_y(g, r->path[k - 1]);
 

@@ -120,6 +120,78 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 }
 
 /*
+ * Is the distance a1*S + b1*D less than a2*S + b2*D?  Exact, for decimal
+ * costs and for D = S*sqrt(2) alike (then the sign of
+ * (a1 - a2) + (b1 - b2)*sqrt(2), from squares).
+ */
+static int
+dist_less(const struct costs *k, int64_t a1, int64_t b1, int64_t a2, int64_t b2)
+{
+	int64_t p = a1 - a2, q = b1 - b2;
+
+	if (!k->d_sqrt2)
+		return p * (int64_t)k->s + q * (int64_t)k->d < 0;
+	/* sign of p + q*sqrt(2) */
+	if (p <= 0 && q <= 0)
+		return p < 0 || q < 0;
+	if (p >= 0 && q >= 0)
+		return 0;
+	if (p < 0)	/* q > 0: p + q*sqrt(2) < 0 iff p*p > 2*q*q */
+		return (uint64_t)(p * p) > 2 * (uint64_t)(q * q);
+	return 2 * (uint64_t)(q * q) > (uint64_t)(p * p);	/* p > 0, q < 0 */
+}
+
+/*
+ * --nearest, when no goal was reached: of the cells expanded (with the
+ * open list empty, every cell the start reaches), the one nearest a goal
+ * by the obstacle-free distance of the diagonal rule (straight steps
+ * only with -d never, else diagonal ones first, at the base costs S and
+ * D); ties go to the lower path cost, then to the first in reading order.
+ * Its path becomes the result's, marked partial.  Costs nothing unless
+ * asked for: it runs after the search, over the nodes of this generation.
+ */
+static void
+nearest(struct ctx *c, const struct search_params *p, struct search_result *r)
+{
+	const struct search *s = c->s;
+	const struct node *node = s->node;
+	const uint32_t stride = s->stride;
+	uint32_t best = UINT32_MAX, i;
+	int64_t ba = 0, bb = 0;
+	uint64_t bg = 0;
+	size_t k;
+
+	for (i = 0; i < s->cap && i < c->grid->ncells; i++) {
+		int64_t a = INT64_MAX, b = 0;
+
+		if ((node[i].tag & (TAG_GEN | TAG_CLOSED)) != (c->tagbase | TAG_CLOSED))
+			continue;
+		for (k = 0; k < s->ngoal; k++) {
+			int64_t dx = llabs((long long)(i % stride) - s->gx[k]);
+			int64_t dy = llabs((long long)(i / stride) - s->gy[k]);
+			int64_t ga, gb;
+
+			if (p->diag == DIAG_NEVER)
+				ga = dx + dy, gb = 0;
+			else
+				gb = dx < dy ? dx : dy, ga = (dx < dy ? dy : dx) - gb;
+			if (a == INT64_MAX || dist_less(&p->costs, ga, gb, a, b))
+				a = ga, b = gb;
+		}
+		if (best == UINT32_MAX || dist_less(&p->costs, a, b, ba, bb) ||
+		    (!dist_less(&p->costs, ba, bb, a, b) && node[i].g < bg)) {
+			best = i;
+			ba = a, bb = b, bg = node[i].g;
+		}
+	}
+	if (best == UINT32_MAX)
+		best = c->start;	/* --max-expanded=0: the start, not expanded */
+	r->partial = 1;
+	r->goal = best;
+	trace_path(c, best, r);
+}
+
+/*
  * The search loop, inlined once for every diagonal rule and heuristic so
  * that neither costs a branch per neighbour.  The four orthogonal cells
  * are read first because the diagonal rules look at them; neighbours are
@@ -158,6 +230,11 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			*rp = lr;
 			trace_path(cp, i, rp);
 			return;
+		}
+		if (r->expanded == c->max_exp) {	/* --max-expanded: stop here */
+			node[i].tag &= ~TAG_CLOSED;	/* taken off, not expanded */
+			r->limited = 1;
+			break;
 		}
 		r->expanded++;
 		gi = node[i].g;
@@ -347,6 +424,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * stays below 2^61.
 	 */
 	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
+	c.max_exp = p->limit_set ? p->max_expanded : UINT64_MAX;
 	if (p->ol == OL_STEP_QUEUES) {
 		uint64_t base[2] = { c.ku.sq, c.ku.dq };
 
@@ -376,7 +454,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		bucket_loops[p->diag][c.heur](&c, r);
 	else
 		generic_loops[p->diag](&c, r);
-	return s->ol.failed ? -1 : 0;
+	if (s->ol.failed)
+		return -1;
+	if (!r->found && p->nearest && p->algo != ALGO_JPS)
+		nearest(&c, p, r);
+	return 0;
 }
 
 /*

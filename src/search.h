@@ -30,6 +30,9 @@ struct search_params {
 	enum ol_kind ol;
 	struct costs costs;
 	uint32_t weight;	/* W in thousandths, 1000..100000 */
+	int limit_set;		/* stop after max_expanded expansions */
+	uint64_t max_expanded;
+	int nearest;		/* no goal reached: the path to the nearest cell */
 };
 
 struct search_result {
@@ -41,6 +44,13 @@ struct search_result {
 	uint64_t expanded;	/* nodes closed whose neighbours were examined */
 	uint64_t generated;	/* nodes added to the open list, start included */
 	uint64_t updated;	/* open nodes given a cheaper path */
+	int limited;		/* stopped by max_expanded, no goal reached */
+	/*
+	 * With params.nearest and no goal reached (found 0): partial is set,
+	 * goal is the cell nearest a goal among those expanded, and a, b,
+	 * steps and path lead to it.
+	 */
+	int partial;
 };
 
 struct search;

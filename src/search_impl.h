@@ -93,6 +93,7 @@ struct ctx {
 	uint32_t tmask;		/* stamps are seq ^ tmask: 0 for fifo, else ~0 */
 	uint32_t tagbase;	/* generation << TAG_GEN_SHIFT: tags of this search */
 	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
+	uint64_t max_exp;	/* expansions allowed: --max-expanded, or all */
 	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
 };
 

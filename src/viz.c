@@ -377,8 +377,8 @@ viz_end(struct viz *v, const struct search_result *r)
 	trace_head(v);
 	if (v->json) {
 		if (!r->found) {
-			fprintf(v->out, "{\"trace\":\"no-path\",\"step\":%lu}\n",
-			    (unsigned long)v->nexp + 1);
+			fprintf(v->out, "{\"trace\":\"%s\",\"step\":%lu}\n",
+			    r->limited ? "limit" : "no-path", (unsigned long)v->nexp + 1);
 			return 0;
 		}
 		search_cell(v->s, r->goal, &g);
@@ -390,8 +390,8 @@ viz_end(struct viz *v, const struct search_result *r)
 		return 0;
 	}
 	if (!r->found) {
-		fprintf(v->out, "step %lu: the open list is empty: no path\n",
-		    (unsigned long)v->nexp + 1);
+		fprintf(v->out, r->limited ? "step %lu: --max-expanded reached: stopped\n" :
+		    "step %lu: the open list is empty: no path\n", (unsigned long)v->nexp + 1);
 		return 0;
 	}
 	search_cell(v->s, r->goal, &g);
@@ -891,7 +891,7 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		const struct cmprow *w = &rows[k];
 		const struct costs *cs = &w->p.costs;
 
-		snprintf(cell[k][0], 48, "%s", w->name);
+		snprintf(cell[k][0], 48, "%.31s", w->name);
 		if (w->rc != 0) {
 			for (c = 1; c < NCOLS; c++)
 				strcpy(cell[k][c], "n/a");

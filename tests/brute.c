@@ -13,6 +13,13 @@
  *       Exit 2 on usage errors.
  *   brute solve MAPFILE -- PATHFIND-OPTIONS...
  *       (debug helper) print the oracle's optimal cost for every map.
+ *   brute nearest MAPFILE -- PATHFIND-OPTIONS...
+ *       For every map, "map K: found" when a B is reachable, else
+ *       "map K: nearest X Y cost C": of the reachable cells, the one with
+ *       the least obstacle-free distance to a B under the diagonal rule
+ *       (straight steps only with -d never, else diagonals first; at the
+ *       base costs), ties by the lower optimal cost, then by reading
+ *       order (row, then column) -- what pathfind --nearest must report.
  *
  * Nothing here shares code with pathfind; the oracle is deliberately dumb:
  * repeated relaxation (Bellman-Ford) over all cells with EXACT costs.
@@ -785,11 +792,33 @@ typedef struct {
 /* Brute force: repeated relaxation over every cell and every move until
  * nothing changes.  All step costs are positive, so this converges to the
  * exact shortest-path costs. */
+static void relax_all(const Config *c, const Map *m, Cost *dist, char *seen);
+
 static Oracle oracle(const Config *c, const Map *m)
 {
     int W = m->w, H = m->h;
     Cost *dist = xmalloc((size_t)W * (size_t)H * sizeof *dist);
     char *seen = xmalloc((size_t)W * (size_t)H);
+
+    relax_all(c, m, dist, seen);
+    Oracle o = {0, {0, 0}};
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < m->len[y]; x++)
+            if (m->row[y][x] == 'B' && seen[y * W + x] &&
+                (!o.reachable || cost_cmp(c, dist[y * W + x], o.best) < 0)) {
+                o.reachable = 1;
+                o.best = dist[y * W + x];
+            }
+    free(dist);
+    free(seen);
+    return o;
+}
+
+/* The exact costs from A to every cell (seen: reachable). */
+static void relax_all(const Config *c, const Map *m, Cost *dist, char *seen)
+{
+    int W = m->w, H = m->h;
+
     memset(seen, 0, (size_t)W * (size_t)H);
     seen[m->ay * W + m->ax] = 1;
     dist[m->ay * W + m->ax] = (Cost){0, 0};
@@ -817,18 +846,65 @@ static Oracle oracle(const Config *c, const Map *m)
                     }
             }
     }
+}
 
-    Oracle o = {0, {0, 0}};
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < m->len[y]; x++)
-            if (m->row[y][x] == 'B' && seen[y * W + x] &&
-                (!o.reachable || cost_cmp(c, dist[y * W + x], o.best) < 0)) {
-                o.reachable = 1;
-                o.best = dist[y * W + x];
+/* The obstacle-free distance from (x, y) to the nearest B, as a cost. */
+static Cost goal_distance(const Config *c, const Map *m, int x, int y)
+{
+    Cost best = {0, 0};
+    int any = 0;
+
+    for (int gy = 0; gy < m->h; gy++)
+        for (int gx = 0; gx < m->len[gy]; gx++) {
+            if (m->row[gy][gx] != 'B')
+                continue;
+            long long dx = gx > x ? gx - x : x - gx, dy = gy > y ? gy - y : y - gy;
+            Cost d;
+            if (c->diag == D_NEVER)
+                d = (Cost){dx + dy, 0};
+            else {
+                long long lo = dx < dy ? dx : dy;
+                d = (Cost){(dx < dy ? dy : dx) - lo, lo};
             }
-    free(dist);
-    free(seen);
-    return o;
+            if (!any || cost_cmp(c, d, best) < 0)
+                best = d, any = 1;
+        }
+    return best;
+}
+
+static int cmd_nearest(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--") != 0)
+        die_usage("nearest needs MAPFILE -- OPTIONS...");
+    Config c = parse_options(argc - 2, argv + 2);
+    MapSet set = read_maps(argv[0]);
+    for (size_t k = 0; k < set.n; k++) {
+        const Map *m = &set.map[k];
+        int W = m->w, H = m->h, bx = -1, by = -1;
+        Cost *dist = xmalloc((size_t)W * (size_t)H * sizeof *dist), bd = {0, 0}, bc = {0, 0};
+        char *seen = xmalloc((size_t)W * (size_t)H), buf[64];
+
+        if (oracle(&c, m).reachable) {
+            printf("map %zu: found\n", k + 1);
+            free(dist), free(seen);
+            continue;
+        }
+        relax_all(&c, m, dist, seen);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < m->len[y]; x++) {
+                if (!seen[y * W + x])
+                    continue;
+                Cost d = goal_distance(&c, m, x, y);
+                int cd = bx < 0 ? -1 : cost_cmp(&c, d, bd);
+                if (cd < 0 || (cd == 0 && cost_cmp(&c, dist[y * W + x], bc) < 0))
+                    bx = x, by = y, bd = d, bc = dist[y * W + x];
+            }
+        cost_format(&c, bc, buf, sizeof buf);
+        printf("map %zu: nearest %d %d cost %s\n", k + 1, bx, by, buf);
+        free(dist);
+        free(seen);
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1209,6 +1285,8 @@ int main(int argc, char **argv)
         return cmd_check(argc - 2, argv + 2, 0);
     if (strcmp(argv[1], "solve") == 0)
         return cmd_check(argc - 2, argv + 2, 1);
+    if (strcmp(argv[1], "nearest") == 0)
+        return cmd_nearest(argc - 2, argv + 2);
     die_usage("unknown subcommand %s", argv[1]);
     return 2;
 }

@@ -1,0 +1,118 @@
+#!/usr/bin/env bats
+# --nearest (the path to the reachable cell nearest a goal when no goal is
+# reachable) and --max-expanded (a bound on the work of a search).
+
+load common
+
+# nearest_of FILE: one line a map from pathfind's JSON Lines, in the form
+# `brute nearest` prints: "map K: found" or "map K: nearest X Y cost C".
+nearest_of() {
+	awk '{ n++
+		if ($0 ~ /"found":true/) { print "map " n ": found"; next }
+		if (!match($0, /"nearest":\{"cell":\[[0-9]+,[0-9]+\],"cost":[0-9.]+/)) { print "map " n ": ?"; next }
+		s = substr($0, RSTART, RLENGTH); gsub(/"nearest":\{"cell":\[/, "", s); gsub(/\],"cost":/, " ", s)
+		split(s, a, /[ ,]/); print "map " n ": nearest " a[1] " " a[2] " cost " a[3] }' "$1"
+}
+
+@test "--nearest: the cell and cost the brute-force solver finds, on random maps" {
+	local T=$BATS_TEST_TMPDIR args n
+	"$BRUTE" gen 17 300 >"$T/maps.txt"
+	for args in "" "-d always" "-d no-corner-cut" "-d no-squeeze -c 10,14" "-a dijkstra -d always" \
+	    "-c 3,4 -d always" "-d always -H euclidean -t fifo" "-d never -c 2,3 -t high-h"; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" --nearest -f json $args "$T/maps.txt" >"$T/out.json" 2>/dev/null || [ $? -eq 1 ]
+		nearest_of "$T/out.json" >"$T/got"
+		# shellcheck disable=SC2086
+		"$BRUTE" nearest "$T/maps.txt" -- $args >"$T/want"
+		n=$(grep -c nearest "$T/want")
+		[ "$n" -gt 20 ] || { echo "only $n unsolvable maps"; return 1; }
+		diff "$T/want" "$T/got" || { echo "args: $args"; return 1; }
+	done
+}
+
+@test "--nearest: drawn and reported as partial, the same with every open list" {
+	printf 'A.#..\n..#.B\n..#..\n' >"$BATS_TEST_TMPDIR/m.txt"
+	run pf --nearest "$BATS_TEST_TMPDIR/m.txt"
+	[ "$status" -eq 1 ]
+	[ "$output" = $'A.#..\n**#.B\n..#..\nno path\nnearest: 1 1\ncost: 2\nsteps: 2\nexpanded: 6\ngenerated: 6\nupdated: 0' ]
+	run pf --nearest -f moves "$BATS_TEST_TMPDIR/m.txt"
+	[ "$output" = "D1 R1" ]
+	run pf --nearest -f path -d always "$BATS_TEST_TMPDIR/m.txt"
+	[ "$output" = $'0 0\n1 1' ]
+	run pf --nearest -f json -d always "$BATS_TEST_TMPDIR/m.txt"
+	[[ "$output" == *'"found":false,"cost":null,"steps":null,"start":[0,0],"goal":null,"path":[],"nearest":{"cell":[1,1],"cost":1.414214,"steps":1,"path":[[0,0],[1,1]]},'* ]]
+	# a map that is solved has "nearest":null, and is unchanged otherwise
+	run pf --nearest -f json samples/tutorial.txt
+	[[ "$output" == *'"nearest":null,'* ]]
+	# every open list, byte for byte, on random maps
+	local ol a
+	"$BRUTE" gen 23 120 >"$BATS_TEST_TMPDIR/r.txt"
+	"$PATHFIND" --nearest -d always "$BATS_TEST_TMPDIR/r.txt" >"$BATS_TEST_TMPDIR/ref" || [ $? -eq 1 ]
+	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
+		"$PATHFIND" --nearest -d always -o "$ol" "$BATS_TEST_TMPDIR/r.txt" >"$BATS_TEST_TMPDIR/o" && a=0 || a=$?
+		[ "$a" -eq 1 ]
+		cmp "$BATS_TEST_TMPDIR/ref" "$BATS_TEST_TMPDIR/o" || { echo "-o $ol"; return 1; }
+	done
+	# JPS does not expand every reachable cell: refused
+	run --separate-stderr pf --nearest -a jps samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --nearest cannot be used with -a jps" ]
+}
+
+@test "--max-expanded: 0, 1, exactly the expansions needed, and more" {
+	# the tutorial's map needs 12 expansions (the goal is taken off 13th)
+	run pf --max-expanded=0 samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *$'stopped: --max-expanded reached, no goal yet\nexpanded: 0\ngenerated: 1\n'* ]]
+	run pf --max-expanded=1 -f json samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *'"found":false,'*'"limited":true,"expanded":1,'* ]]
+	run pf --max-expanded=11 samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *$'\nexpanded: 11\n'* ]]
+	run pf --max-expanded=12 samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(pf samples/tutorial.txt)" ]
+	run pf --max-expanded=1000000 -f json samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"found":true,'*'"limited":false,"expanded":12,'* ]]
+	# a map with no path is still "no path" when the search ends in time
+	run pf --max-expanded=1000 samples/nopath.txt
+	[ "$status" -eq 1 ]
+	[[ "$output" == *$'no path\n'* ]]
+	# with --nearest, the best partial path so far; the same for every list
+	run pf --max-expanded=5 --nearest -f moves samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	local want=$output ol
+	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
+		run pf --max-expanded=5 --nearest -f moves -o "$ol" samples/tutorial.txt
+		[ "$output" = "$want" ] || { echo "-o $ol: $output"; return 1; }
+	done
+	[ -n "$want" ]
+	# JPS counts its jump points
+	run pf -a jps --max-expanded=1 -f json samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *'"limited":true,"expanded":1,'* ]]
+	# the trace says why it ended
+	run pf --max-expanded=2 --trace samples/tutorial.txt
+	[[ "$output" == *$'\nstep 3: --max-expanded reached: stopped\n'* ]]
+	run pf --max-expanded=2 --trace -f json samples/tutorial.txt
+	[[ "$output" == *$'\n{"trace":"limit","step":3}\n'* ]]
+}
+
+@test "--max-expanded: the summary counts it; worst status wins; bad values" {
+	run --separate-stderr pf -s --max-expanded=3 samples/tutorial.txt samples/nopath.txt
+	[ "$status" -eq 4 ]
+	[ "${stderr_lines[-1]}" = "pathfind: summary: maps=2 solved=0 nopath=0 limited=2 errors=0 expanded=6" ]
+	run --separate-stderr pf -q --max-expanded=3 samples/tutorial.txt nosuch.txt
+	[ "$status" -eq 4 ]
+	local v
+	for v in -1 x 1.5 1000000000000000001 ""; do
+		run --separate-stderr pf --max-expanded="$v" samples/tutorial.txt
+		[ "$status" -eq 2 ] || { echo "value '$v'"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: --max-expanded: invalid value '$v' (a whole number of expansions from 0 to 10^18)" ]
+	done
+	run --separate-stderr pf --max-expanded=5 -S tests/data/tiny.map.scen
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --max-expanded cannot be used with -S" ]
+}
