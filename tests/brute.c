@@ -872,40 +872,6 @@ static Cost goal_distance(const Config *c, const Map *m, int x, int y)
     return best;
 }
 
-static int cmd_nearest(int argc, char **argv)
-{
-    if (argc < 2 || strcmp(argv[1], "--") != 0)
-        die_usage("nearest needs MAPFILE -- OPTIONS...");
-    Config c = parse_options(argc - 2, argv + 2);
-    MapSet set = read_maps(argv[0]);
-    for (size_t k = 0; k < set.n; k++) {
-        const Map *m = &set.map[k];
-        int W = m->w, H = m->h, bx = -1, by = -1;
-        Cost *dist = xmalloc((size_t)W * (size_t)H * sizeof *dist), bd = {0, 0}, bc = {0, 0};
-        char *seen = xmalloc((size_t)W * (size_t)H), buf[64];
-
-        if (oracle(&c, m).reachable) {
-            printf("map %zu: found\n", k + 1);
-            free(dist), free(seen);
-            continue;
-        }
-        relax_all(&c, m, dist, seen);
-        for (int y = 0; y < H; y++)
-            for (int x = 0; x < m->len[y]; x++) {
-                if (!seen[y * W + x])
-                    continue;
-                Cost d = goal_distance(&c, m, x, y);
-                int cd = bx < 0 ? -1 : cost_cmp(&c, d, bd);
-                if (cd < 0 || (cd == 0 && cost_cmp(&c, dist[y * W + x], bc) < 0))
-                    bx = x, by = y, bd = d, bc = dist[y * W + x];
-            }
-        cost_format(&c, bc, buf, sizeof buf);
-        printf("map %zu: nearest %d %d cost %s\n", k + 1, bx, by, buf);
-        free(dist);
-        free(seen);
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* check                                                               */
@@ -1274,6 +1240,42 @@ static int cmd_check(int argc, char **argv, int solve_only)
 }
 
 /* ------------------------------------------------------------------ */
+
+static int cmd_nearest(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--") != 0)
+        die_usage("nearest needs MAPFILE -- OPTIONS...");
+    Config c = parse_options(argc - 2, argv + 2);
+    ms = read_maps(argv[0]);
+    for (size_t k = 0; k < ms.n; k++) {
+        const Map *m = &ms.map[k];
+        int W = m->w, H = m->h, bx = -1, by = -1;
+        Cost *dist = xmalloc((size_t)W * (size_t)H * sizeof *dist), bd = {0, 0}, bc = {0, 0};
+        char *seen = xmalloc((size_t)W * (size_t)H), buf[64];
+
+        if (oracle(&c, m).reachable) {
+            printf("map %zu: found\n", k + 1);
+            free(dist), free(seen);
+            continue;
+        }
+        relax_all(&c, m, dist, seen);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < m->len[y]; x++) {
+                if (!seen[y * W + x])
+                    continue;
+                Cost d = goal_distance(&c, m, x, y);
+                int cd = bx < 0 ? -1 : cost_cmp(&c, d, bd);
+                if (cd < 0 || (cd == 0 && cost_cmp(&c, dist[y * W + x], bc) < 0))
+                    bx = x, by = y, bd = d, bc = dist[y * W + x];
+            }
+        cost_format(&c, bc, buf, sizeof buf);
+        printf("map %zu: nearest %d %d cost %s\n", k + 1, bx, by, buf);
+        free(dist);
+        free(seen);
+    }
+    free_all();
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
