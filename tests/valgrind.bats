@@ -57,3 +57,14 @@ vg() {
 	vg -f json -j 2 -S "$scen" "$map"
 	[ "$status" -eq 3 ]	# the lengths are 0: every found path is a mismatch
 }
+
+@test "valgrind: map streams on three threads, in-band errors, the JSON trace, images, limits" {
+	local bad=$BATS_TEST_TMPDIR/bad.txt img=$BATS_TEST_TMPDIR/v.png
+	printf 'A.B\n\nA?B\n\nA#B\n\n.A..\n.##.\n..9B\n' >"$bad"
+	vg -j 3 -f json --trace samples/maze.txt "$bad" samples/multi.txt nosuch.txt
+	[ "$status" -eq 2 ]
+	vg -j 3 -f moves --image "$img" --nearest --max-expanded=30 samples/maze.txt "$bad" \
+	    samples/nopath.txt samples/terrain.txt
+	[ "$status" -eq 4 ]
+	[ -s "$img" ]
+}
