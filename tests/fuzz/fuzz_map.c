@@ -60,12 +60,13 @@ expand(const uint8_t *p, size_t n, size_t *outn)
 /*
  * The independent view of the stream: how many blocks of non-empty lines
  * (a line is empty when nothing is left once its LF and one CR before it
- * are removed) and how many lines.
+ * are removed; a UTF-8 byte-order mark at the very start is no part of
+ * it) and how many lines.
  */
 static void
 blocks(const uint8_t *p, size_t n, long *nblocks, long *nlines)
 {
-	size_t i = 0, s;
+	size_t i = n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0 ? 3 : 0, s;
 	int inblock = 0;
 
 	*nblocks = *nlines = 0;
