@@ -11,7 +11,8 @@
  *           ol_names); bits 4-6 the costs (table below); bit 7 an explicit
  *           goal cell instead of the map's Bs
  *   byte 2  bit 0 weight 1.5 (else 1); bits 1-2 label and colour for the
- *           text renderer
+ *           text renderer; bit 3 also check --max-expanded (byte 3
+ *           expansions) and --nearest
  *   byte 3  which passable cell is the explicit goal (always on MovingAI)
  *   byte 4  on a MovingAI map, which passable cell is the start
  *
@@ -205,6 +206,103 @@ padded_index(const struct grid *g, int pi)
 	return (uint32_t)((size_t)(pi / g->w + 1) * g->stride + (size_t)(pi % g->w) + 1);
 }
 
+/* Is the path legal under rule, from the start, and of cost (a, b)? */
+static int
+path_ok(const struct plain *p, const struct grid *g, enum diagrule rule,
+    const struct search_result *r, uint32_t start)
+{
+	uint64_t a = 0, b = 0;
+	size_t st;
+
+	if (r->path[0] != start)
+		return 0;
+	for (st = 1; st <= r->steps; st++) {
+		int u = plain_index(g, r->path[st - 1]), v = plain_index(g, r->path[st]);
+		int dx = v % p->w - u % p->w, dy = v / p->w - u / p->w;
+
+		if (!step_ok(p, rule, u % p->w, u / p->w, dx, dy))
+			return 0;
+		if (dx != 0 && dy != 0)
+			b += (uint64_t)p->terr[v];
+		else
+			a += (uint64_t)p->terr[v];
+	}
+	return a == r->a && b == r->b;
+}
+
+/*
+ * --max-expanded=L: the unlimited result when it took at most L
+ * expansions, else stopped after exactly L, no goal.  --nearest, when no
+ * goal is reached: a legal path to an expanded cell; when the open list
+ * ran empty, every reachable cell was expanded, so it is the reachable
+ * cell of least obstacle-free distance to a goal, ties by cost (the
+ * brute force's), then reading order.
+ */
+static void
+limits(struct search *s, const struct grid *g, const struct plain *p,
+    const struct search_params *sp, uint32_t start, uint32_t gi, int goal,
+    const struct search_result *full, unsigned lim, const uint64_t *da, const uint64_t *db,
+    const int *reach)
+{
+	struct search_params sl = *sp;
+	struct search_result r;
+	int k, best = -1;
+	uint64_t ba = 0, bb = 0;
+
+	sl.limit_set = 1;
+	sl.max_expanded = lim;
+	CHECK(search_run(s, g, start, gi, &sl, &r) == 0);
+	/* (a goal taken off after exactly lim expansions is found) */
+	CHECK(r.found == (full->found && full->expanded <= lim));
+	CHECK(r.limited == (full->expanded > lim));
+	if (r.limited)
+		CHECK(r.expanded == lim && !r.found);
+	else
+		CHECK(same_result(full, &r) || !full->found);
+	if (sp->algo == ALGO_JPS)
+		return;
+	sl = *sp;
+	sl.nearest = 1;
+	CHECK(search_run(s, g, start, gi, &sl, &r) == 0);
+	CHECK(r.found == full->found && r.partial == !full->found);
+	if (r.found)
+		return;
+	CHECK(path_ok(p, g, sp->diag, &r, start));
+	CHECK(reach[plain_index(g, r.goal)]);
+	for (k = 0; k < p->w * p->h; k++) {
+		int t, x = k % p->w, y = k / p->w;
+		uint64_t ka = 0, kb = 0;
+		int any = 0;
+
+		if (!reach[k])
+			continue;
+		for (t = 0; t < p->w * p->h; t++) {
+			uint64_t dx, dy, ga, gb;
+
+			if (goal >= 0 ? t != goal : !p->isgoal[t])
+				continue;
+			dx = (uint64_t)(t % p->w > x ? t % p->w - x : x - t % p->w);
+			dy = (uint64_t)(t / p->w > y ? t / p->w - y : y - t / p->w);
+			if (sp->diag == DIAG_NEVER)
+				ga = dx + dy, gb = 0;
+			else
+				gb = dx < dy ? dx : dy, ga = (dx < dy ? dy : dx) - gb;
+			if (!any || cost_cmp(&sp->costs, ga, gb, ka, kb) < 0)
+				ka = ga, kb = gb, any = 1;
+		}
+		if (best < 0 || cost_cmp(&sp->costs, ka, kb, ba, bb) < 0 ||
+		    (cost_cmp(&sp->costs, ka, kb, ba, bb) == 0 &&
+		    cost_cmp(&sp->costs, da[k], db[k], da[best], db[best]) < 0))
+			best = k, ba = ka, bb = kb;
+	}
+	CHECK(best >= 0);
+	/* the cell; its path's cost is optimal when the search guarantees it */
+	if (search_no_guarantee(sp) == NULL) {
+		CHECK(plain_index(g, r.goal) == best);
+		CHECK(cost_cmp(&sp->costs, r.a, r.b, da[best], db[best]) == 0);
+	}
+}
+
 static void
 solve(struct search *s, struct map *m, const uint8_t *opt)
 {
@@ -334,6 +432,9 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 			r.path = path;	/* the search's buffer was reused */
 		CHECK(same_result(&r, &r2));
 	}
+
+	if ((opt[2] >> 3) & 1)
+		limits(s, g, &p, &sp, padded_index(g, start), gi, goal, &r, opt[3], da, db, reach);
 
 	/* The renderers, last: the text format draws the path into m->text. */
 	memset(&ri, 0, sizeof(ri));
