@@ -653,10 +653,13 @@ map_read(struct mapreader *r, struct map *m, struct diag *d)
 int
 map_more(struct mapreader *r)
 {
+	struct diag d;
 	const char *s;
 	size_t n;
 	int rc;
 
+	if (skip_rest(r, &d) != MAP_OK)	/* the rest of a bad map first */
+		return 1;	/* the next map_read reports the read error */
 	do
 		rc = lines_next(&r->lines, &s, &n);
 	while (rc == LINES_OK && n == 0);
