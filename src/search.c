@@ -55,8 +55,7 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 		s->cap = g->ncells;
 		s->gen = 0;
 	}
-	if (grow(&s->path, &s->pathcap, g->ncells, sizeof(*s->path)) != 0 ||
-	    grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
+	if (grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
 	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
 	s->ngoal = ngoal;
@@ -78,6 +77,27 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 	return 0;
 }
 
+/*
+ * Room in the path buffer for a path of n steps, taken when a path is
+ * found rather than for the longest path a map could have (4 bytes a
+ * cell): doubled as it must grow.  -1, and c->nomem set, when out of
+ * memory.
+ */
+int
+path_room(struct ctx *c, size_t n)
+{
+	struct search *s = c->s;
+	size_t want = s->pathcap * 2 > n + 1 ? s->pathcap * 2 : n + 1;
+
+	if (n + 1 <= s->pathcap)
+		return 0;
+	if (grow(&s->path, &s->pathcap, want, sizeof(*s->path)) != 0) {
+		c->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* Walk the parent directions back from the goal; sum the exact cost. */
 void
 trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
@@ -91,6 +111,8 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 		i = (uint32_t)((long)i - c->off[node[i].tag & TAG_DIR]);
 		n++;
 	}
+	if (path_room(c, n) != 0)
+		return;
 	r->steps = n;
 	r->a = r->b = 0;
 	for (i = goal, k = n + 1; k-- > 0;) {
@@ -354,7 +376,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 
 	/*
 	 * JPS has its own loop; so do the 4-ary heap and the step queues.  An
-	 * open list that could not grow has lost entries: the result is void.
+	 * open list that could not grow has lost entries, and a path that
+	 * found no room is not there: the result is void.
 	 */
 	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r);
@@ -366,7 +389,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		bucket_loops[p->diag][c.heur](&c, r);
 	else
 		generic_loops[p->diag](&c, r);
-	return s->ol.failed ? -1 : 0;
+	return s->ol.failed || c.nomem ? -1 : 0;
 }
 
 /*
