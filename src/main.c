@@ -274,7 +274,7 @@ solve(struct run *run, const char *name, int mapno, int label)
 		t0 = monotime();
 	rc = search_run(run->search, &m->grid, start, goal, &sp, &r);
 	if (run->viz != NULL && viz_end(run->viz, rc == 0 ? &r : NULL) != 0 && rc == 0)
-		rc = -1;	/* out of memory */
+		rc = SEARCH_ENOMEM;
 	if (rc != 0) {
 		image_drop(run, img, imgfp);
 		error(run, name, m->line, 1, search_strerror(rc));

@@ -233,7 +233,7 @@ work(void *arg)
 				uint32_t *np = realloc(j->path, need * sizeof(*np));
 
 				if (np == NULL) {
-					j->rc = -1;
+					j->rc = SEARCH_ENOMEM;
 					continue;
 				}
 				j->path = np;

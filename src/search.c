@@ -283,12 +283,10 @@ bucket_shift(const struct ctx *c, const struct grid *g)
 
 /*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
- * nearest of the grid's B cells.  Returns 0, or -1 when out of memory,
- * -2 when the step costs cannot be keyed for a map this size, -3 or -4
- * when JPS cannot run on this map or with these costs, and -5 when the
- * step queues cannot hold these keys (see search_strerror).
+ * nearest of the grid's B cells: SEARCH_OK and the result in *r, or why
+ * not (enum search_status).
  */
-int
+enum search_status
 search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
     const struct search_params *p, struct search_result *r)
 {
@@ -304,9 +302,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.start = start;
 	c.goal = goal;
 	if (p->algo == ALGO_JPS && (p->diag != DIAG_NO_CORNER_CUT || !g->uniform))
-		return -3;
+		return SEARCH_EJPS_MAP;
 	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
-		return -4;
+		return SEARCH_EJPS_COSTS;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
 	c.smask = p->tb == TB_HIGH_H ? UINT64_MAX : 0;	/* high h first: ~h */
 	c.sand = p->tb == TB_LOW_H || p->tb == TB_HIGH_H ? UINT64_MAX : 0;
@@ -314,7 +312,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
 	/* Step queues need keys that grow by one step at a time (see openlist.h). */
 	if (p->ol == OL_STEP_QUEUES && (c.heur != H_ZERO || p->algo == ALGO_JPS))
-		return -5;
+		return SEARCH_ESTEPQ;
 
 	/*
 	 * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
@@ -323,14 +321,14 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 */
 	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
 	if (cost_units(&p->costs, bound, &c.ku) != 0)
-		return -2;
+		return SEARCH_ECOSTS;
 	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal) :
 	    prepare(s, g, &goal, 1))
-		return -1;
+		return SEARCH_ENOMEM;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
-		return -1;
+		return SEARCH_ENOMEM;
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
-		return -1;
+		return SEARCH_ENOMEM;
 	c.node = s->node;
 	c.obs = s->obs;
 	c.ngoal = s->ngoal;
@@ -389,7 +387,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		bucket_loops[p->diag][c.heur](&c, r);
 	else
 		generic_loops[p->diag](&c, r);
-	return s->ol.failed || c.nomem ? -1 : 0;
+	return s->ol.failed || c.nomem ? SEARCH_ENOMEM : SEARCH_OK;
 }
 
 /*
@@ -404,23 +402,25 @@ search_jps_costs(const struct costs *c)
 	return c->d_sqrt2 || (c->d >= c->s && c->d <= 2 * c->s);
 }
 
-/* What a negative search_run result means. */
+/* What a search_run result means. */
 const char *
-search_strerror(int rc)
+search_strerror(enum search_status rc)
 {
 	switch (rc) {
-	case -1:
+	case SEARCH_OK:
+		return "no error";
+	case SEARCH_ENOMEM:
 		return "out of memory";
-	case -2:
+	case SEARCH_ECOSTS:
 		return "step costs too large for a map this size";
-	case -3:
+	case SEARCH_EJPS_MAP:
 		return "-a jps needs a map without terrain costs and -d no-corner-cut";
-	case -4:
+	case SEARCH_EJPS_COSTS:
 		return "-a jps needs step costs with S <= D <= 2S";
-	case -5:
+	case SEARCH_ESTEPQ:
 		return "-o step-queues needs -a dijkstra, or -a astar with -H zero";
 	}
-	return "search failed";
+	return "search failed";	/* not an enum search_status */
 }
 
 /*
