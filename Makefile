@@ -8,7 +8,7 @@ STRIP     = strip
 # The user's CFLAGS/CPPFLAGS/LDFLAGS are passed through; what the project
 # needs is kept in its own variables so that overriding CFLAGS keeps them.
 CFLAGS    = -O2 -g
-WARN      = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+WARN      = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wswitch-enum
 PF_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\"
 PF_CFLAGS = -std=c11 -pthread $(WARN)
 PF_LDLIBS = -lm -pthread

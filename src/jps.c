@@ -393,7 +393,7 @@ static void
 jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 {
 	struct node *node = c->s->node;
-	uint32_t *path = c->s->path, i, k, run, diag;
+	uint32_t *path, i, k, run, diag;
 	size_t n = 0;
 	int d, dd;
 
@@ -410,6 +410,9 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 		r->b += diag;
 		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)diag * c->off[dd]);
 	}
+	if (path_room(c, n) != 0)
+		return;
+	path = c->s->path;
 	r->steps = n;
 	path[n] = goal;
 	for (i = goal; i != c->start;) {

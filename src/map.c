@@ -656,8 +656,8 @@ map_read(struct mapreader *r, struct map *m, struct diag *d)
 int
 map_more(struct mapreader *r)
 {
-	const char *s;
 	struct diag d;
+	const char *s;
 	size_t n;
 	int rc;
 

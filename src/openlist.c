@@ -4,38 +4,69 @@
 
 #include "openlist.h"
 
+/* Room for n entries in e, keeping those it holds.  -1 when out of memory. */
+static int
+e_room(struct openlist *ol, size_t n)
+{
+	struct ol_entry *e;
+
+	if (n <= ol->cap)
+		return 0;
+	if ((e = realloc(ol->e, n * sizeof(*e))) == NULL)
+		return -1;
+	ol->e = e;
+	ol->cap = n;
+	return 0;
+}
+
 /*
- * Prepare for a search over ncells cells: the list never holds more
- * entries than there are cells, so this is the only allocation, except
- * for the step queues and the buckets.  Their entries are the open nodes,
- * and the stale entries of improved ones, and chunks are reused as soon
- * as they are read: they need room for the widest frontier of a search,
- * not for the map.  So they start with 16,384 entries (the buckets with
- * 4,096, and 256 in the heap of the current bucket) and double when full
+ * The room in e the buckets and the step queues need, with pool entries
+ * in their chunks: e takes the entries of one bucket (bk_take) or the
+ * ties of one key (ol_sq_next), never more than the chunks hold, and no
+ * more live ones than there are cells (bk_take writes one past them).
+ */
+static int
+e_follow(struct openlist *ol, size_t pool)
+{
+	if (e_room(ol, pool < ol->ncells + 1 ? pool : ol->ncells + 1) != 0) {
+		ol->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Prepare for a search over ncells cells.  The heaps and lists never hold
+ * more entries than there are cells, so they take room for that here,
+ * once: the only allocation, and their pushes need no bound check.  The
+ * step queues' and the buckets' entries are the open nodes, and the stale
+ * entries of improved ones, and chunks are reused as soon as they are
+ * read: they need room for the widest frontier of a search, not for the
+ * map.  So they start with 16,384 entries (the buckets with 4,096, and
+ * 256 in the heap of the current bucket) and double when full
  * (ol_sq_grow, ol_bk_grow, ol_bk_room): a few times in a process, in the
- * largest searches.
+ * largest searches; e, which holds a bucket or the ties of one key, grows
+ * with them (e_follow), so that on a large map they take memory, and
+ * address space, for what the search holds rather than 24 bytes a cell.
  */
 int
 openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t ncells)
 {
 	ol->kind = kind;
 	ol->node = node;
+	ol->ncells = ncells;
 	ol->n = 0;
 	ol->failed = 0;
-	if (ncells + 1 > ol->cap) {	/* one more: see bk_take */
-		struct ol_entry *e = realloc(ol->e, (ncells + 1) * sizeof(*e));
-
-		if (e == NULL)
-			return -1;
-		ol->e = e;
-		ol->cap = ncells + 1;
-	}
+	if (kind != OL_BUCKETS && kind != OL_STEP_QUEUES && e_room(ol, ncells) != 0)
+		return -1;
 	if (kind == OL_BUCKETS) {
 		unsigned b;
 
 		while (ol->bk.n < 64)
 			if (ol_bk_grow(ol) != 0)
 				return -1;
+		if (e_follow(ol, ol->bk.n * OL_CHUNK) != 0)
+			return -1;
 		ol->bk.fresh = 0;
 		ol->bk.freed = OL_NOCHUNK;
 		for (b = 0; b <= OL_NBUCKET; b++) {
@@ -53,6 +84,8 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 		while (ol->sq.n < 256)
 			if (ol_sq_grow(ol) != 0)
 				return -1;
+		if (e_follow(ol, ol->sq.n * OL_CHUNK) != 0)
+			return -1;
 		ol->sq.fresh = 0;
 		ol->sq.freed = OL_NOCHUNK;
 		ol->last = 0;
@@ -106,11 +139,30 @@ chunks_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
 	return 0;
 }
 
+/*
+ * chunks_grow, and e to follow.  When e cannot, the new chunks are not
+ * used: e must hold whatever a chain can give it, even after a failure
+ * (the search goes on to its end, and only then reports it).
+ */
+static int
+pool_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
+{
+	size_t was = c->n;
+
+	if (chunks_grow(ol, c, pool, sz) != 0)
+		return -1;
+	if (e_follow(ol, c->n * OL_CHUNK) != 0) {
+		c->n = was;
+		return -1;
+	}
+	return 0;
+}
+
 int
 ol_sq_grow(struct openlist *ol)
 {
 	void *p = ol->pool;
-	int rc = chunks_grow(ol, &ol->sq, &p, sizeof(*ol->pool));
+	int rc = pool_grow(ol, &ol->sq, &p, sizeof(*ol->pool));
 
 	ol->pool = p;
 	return rc;
@@ -120,7 +172,7 @@ int
 ol_bk_grow(struct openlist *ol)
 {
 	void *p = ol->bpool;
-	int rc = chunks_grow(ol, &ol->bk, &p, sizeof(*ol->bpool));
+	int rc = pool_grow(ol, &ol->bk, &p, sizeof(*ol->bpool));
 
 	ol->bpool = p;
 	return rc;

@@ -67,6 +67,7 @@ struct openlist {
 	struct ol_entry *e;	/* the heap, or the sorted or unsorted list */
 	size_t n, cap;		/* entries in e, and room */
 	struct node *node;
+	size_t ncells;		/* of the search's grid */
 
 	/*
 	 * The step queues (see ol_sq_push): one FIFO queue a step cost, each

@@ -235,7 +235,7 @@ work(void *arg)
 				uint32_t *np = realloc(j->path, need * sizeof(*np));
 
 				if (np == NULL)
-					j->rc = -1;
+					j->rc = SEARCH_ENOMEM;
 				else {
 					j->path = np;
 					j->pathcap = need;
@@ -508,7 +508,7 @@ vm_in_use(void)
 static int
 jobs_for_memory(struct batch *b, int nw)
 {
-	double per = (double)search_footprint(&b->map->grid), room = HUGE_VAL;
+	double per = (double)search_footprint(&b->map->grid, &b->p), room = HUGE_VAL;
 	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
 	struct rlimit rl;
 	char msg[192];

@@ -41,13 +41,19 @@ grow(void *p, size_t *cap, size_t n, size_t sz)
 }
 
 /*
- * The memory a search on g holds, about: the nodes, the path and the
- * open list, each a cell.  The drivers weigh threads against it.
+ * The memory a search on g under p takes at least: the nodes, and for the
+ * heaps and the lists the open list, a cell each (the buckets and the
+ * step queues, and the path, grow with what they hold).  The drivers
+ * weigh threads against it.
  */
 size_t
-search_footprint(const struct grid *g)
+search_footprint(const struct grid *g, const struct search_params *p)
 {
-	return g->ncells * (sizeof(struct node) + sizeof(uint32_t) + sizeof(struct ol_entry));
+	size_t per = sizeof(struct node);
+
+	if (p->ol != OL_BUCKETS && p->ol != OL_STEP_QUEUES)
+		per += sizeof(struct ol_entry);
+	return g->ncells * per;
 }
 
 /* Size the state for this grid and start a new generation. */
@@ -65,8 +71,7 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 		s->cap = g->ncells;
 		s->gen = 0;
 	}
-	if (grow(&s->path, &s->pathcap, g->ncells, sizeof(*s->path)) != 0 ||
-	    grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
+	if (grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
 	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
 	s->ngoal = ngoal;
@@ -88,6 +93,27 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 	return 0;
 }
 
+/*
+ * Room in the path buffer for a path of n steps, taken when a path is
+ * found rather than for the longest path a map could have (4 bytes a
+ * cell): doubled as it must grow.  -1, and c->nomem set, when out of
+ * memory.
+ */
+int
+path_room(struct ctx *c, size_t n)
+{
+	struct search *s = c->s;
+	size_t want = s->pathcap * 2 > n + 1 ? s->pathcap * 2 : n + 1;
+
+	if (n + 1 <= s->pathcap)
+		return 0;
+	if (grow(&s->path, &s->pathcap, want, sizeof(*s->path)) != 0) {
+		c->nomem = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* Walk the parent directions back from the goal; sum the exact cost. */
 void
 trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
@@ -101,6 +127,8 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 		i = (uint32_t)((long)i - c->off[node[i].tag & TAG_DIR]);
 		n++;
 	}
+	if (path_room(c, n) != 0)
+		return;
 	r->steps = n;
 	r->a = r->b = 0;
 	for (i = goal, k = n + 1; k-- > 0;) {
@@ -348,12 +376,10 @@ bucket_shift(const struct ctx *c, const struct grid *g)
 
 /*
  * Search from start to goal, or with goal == SEARCH_MAP_GOALS to the
- * nearest of the grid's B cells.  Returns 0, or -1 when out of memory,
- * -2 when the step costs cannot be keyed for a map this size, -3 or -4
- * when JPS cannot run on this map or with these costs, and -5 when the
- * step queues cannot hold these keys (see search_strerror).
+ * nearest of the grid's B cells: SEARCH_OK and the result in *r, or why
+ * not (enum search_status).
  */
-int
+enum search_status
 search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
     const struct search_params *p, struct search_result *r)
 {
@@ -369,9 +395,9 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.start = start;
 	c.goal = goal;
 	if (p->algo == ALGO_JPS && (p->diag != DIAG_NO_CORNER_CUT || !g->uniform))
-		return -3;
+		return SEARCH_EJPS_MAP;
 	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
-		return -4;
+		return SEARCH_EJPS_COSTS;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
 	c.smask = p->tb == TB_HIGH_H ? UINT64_MAX : 0;	/* high h first: ~h */
 	c.sand = p->tb == TB_LOW_H || p->tb == TB_HIGH_H ? UINT64_MAX : 0;
@@ -379,7 +405,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
 	/* Step queues need keys that grow by one step at a time (see openlist.h). */
 	if (p->ol == OL_STEP_QUEUES && (c.heur != H_ZERO || p->algo == ALGO_JPS))
-		return -5;
+		return SEARCH_ESTEPQ;
 
 	/*
 	 * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
@@ -388,14 +414,14 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 */
 	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
 	if (cost_units(&p->costs, bound, &c.ku) != 0)
-		return -2;
+		return SEARCH_ECOSTS;
 	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal) :
 	    prepare(s, g, &goal, 1))
-		return -1;
+		return SEARCH_ENOMEM;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
-		return -1;
+		return SEARCH_ENOMEM;
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
-		return -1;
+		return SEARCH_ENOMEM;
 	c.node = s->node;
 	c.obs = s->obs;
 	c.ngoal = s->ngoal;
@@ -442,7 +468,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 
 	/*
 	 * JPS has its own loop; so do the 4-ary heap and the step queues.  An
-	 * open list that could not grow has lost entries: the result is void.
+	 * open list that could not grow has lost entries, and a path that
+	 * found no room is not there: the result is void.
 	 */
 	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r);
@@ -454,11 +481,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		bucket_loops[p->diag][c.heur](&c, r);
 	else
 		generic_loops[p->diag](&c, r);
-	if (s->ol.failed)
-		return -1;
+	if (s->ol.failed || c.nomem)
+		return SEARCH_ENOMEM;
 	if (!r->found && p->nearest && p->algo != ALGO_JPS)
 		nearest(&c, p, r);
-	return 0;
+	return c.nomem ? SEARCH_ENOMEM : SEARCH_OK;
 }
 
 /*
@@ -473,23 +500,25 @@ search_jps_costs(const struct costs *c)
 	return c->d_sqrt2 || (c->d >= c->s && c->d <= 2 * c->s);
 }
 
-/* What a negative search_run result means. */
+/* What a search_run result means. */
 const char *
-search_strerror(int rc)
+search_strerror(enum search_status rc)
 {
 	switch (rc) {
-	case -1:
+	case SEARCH_OK:
+		return "no error";
+	case SEARCH_ENOMEM:
 		return "out of memory";
-	case -2:
+	case SEARCH_ECOSTS:
 		return "step costs too large for a map this size";
-	case -3:
+	case SEARCH_EJPS_MAP:
 		return "-a jps needs a map without terrain costs and -d no-corner-cut";
-	case -4:
+	case SEARCH_EJPS_COSTS:
 		return "-a jps needs step costs with S <= D <= 2S";
-	case -5:
+	case SEARCH_ESTEPQ:
 		return "-o step-queues needs -a dijkstra, or -a astar with -H zero";
 	}
-	return "search failed";
+	return "search failed";	/* not an enum search_status */
 }
 
 /*

@@ -55,6 +55,20 @@ struct search_result {
 
 struct search;
 
+/*
+ * What search_run says: the search ran (its result says whether it found
+ * a path), or why it did not.  search_strerror gives each in words.
+ * Negative, so that a caller may return them beside counts of its own.
+ */
+enum search_status {
+	SEARCH_OK = 0,
+	SEARCH_ENOMEM = -1,	/* out of memory */
+	SEARCH_ECOSTS = -2,	/* the step costs cannot be keyed for a map this size */
+	SEARCH_EJPS_MAP = -3,	/* JPS: a map with terrain, or not -d no-corner-cut */
+	SEARCH_EJPS_COSTS = -4,	/* JPS: step costs outside S <= D <= 2S */
+	SEARCH_ESTEPQ = -5	/* the step queues: keys that are not g alone */
+};
+
 #define SEARCH_WEIGHT_MAX 100000u	/* thousandths */
 
 struct search *search_new(void);
@@ -83,11 +97,11 @@ void	search_key_format(const struct search *, uint64_t, char *, size_t);
 int	search_cell(const struct search *, uint32_t, uint64_t *);
 size_t	search_open_cells(const struct search *, uint32_t *, size_t);
 
-int	search_run(struct search *, const struct grid *, uint32_t, uint32_t,
+enum search_status search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
 const char *search_no_guarantee(const struct search_params *);
-size_t	search_footprint(const struct grid *);
-const char *search_strerror(int);
+size_t	search_footprint(const struct grid *, const struct search_params *);
+const char *search_strerror(enum search_status);
 int	search_jps_costs(const struct costs *);
 
 #endif

@@ -95,6 +95,7 @@ struct ctx {
 	uint64_t ydiv;		/* y = i * ydiv >> 44 (see search_run) */
 	uint64_t max_exp;	/* expansions allowed: --max-expanded, or all */
 	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
+	int nomem;		/* no room for the path found (path_room) */
 };
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
@@ -242,6 +243,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 }
 
 void	trace_path(struct ctx *, uint32_t, struct search_result *);
+int	path_room(struct ctx *, size_t);
 int	jps_prepare(struct jpsbits *, const struct grid *);
 void	jps_loop(struct ctx *, struct search_result *);
 

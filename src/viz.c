@@ -756,7 +756,7 @@ excess(char *buf, size_t n, const struct costs *c, const struct search_result *x
 struct cmprow {
 	char name[32];
 	struct search_params p;
-	int rc;
+	enum search_status rc;
 	struct search_result r;
 	struct search_result ref;	/* Dijkstra under the same -d and -c */
 	double seconds;
@@ -829,9 +829,10 @@ first_diag(const struct options *o, const struct map *m)
 /*
  * Solve map m from start to goal once for each setting of --compare, and
  * once more with Dijkstra for each diagonal rule met, for the optimum;
- * print one table.  Returns 1 when some row has no path, else 0, or as
- * search_run -1 (out of memory) or -2 (costs too large) before printing
- * anything; adds the rows' expansions to *expanded.  fp NULL: print nothing.
+ * print one table.  Returns 1 when some row has no path, else 0, or
+ * before printing anything SEARCH_ENOMEM or SEARCH_ECOSTS (negative), as
+ * search_run; adds the rows' expansions to *expanded.  fp NULL: print
+ * nothing.
  */
 int
 viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uint32_t goal,
@@ -859,11 +860,17 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		t0 = monotime();
 		w->rc = search_run(s, &m->grid, start, goal, &w->p, &w->r);
 		w->seconds = monotime() - t0;
-		/* JPS (this map, these costs) or the step queues cannot: "n/a" */
-		if (w->rc == -3 || w->rc == -4 || w->rc == -5)
-			continue;
-		if (w->rc != 0)
+		switch (w->rc) {
+		case SEARCH_OK:
+			break;
+		case SEARCH_EJPS_MAP:	/* the row's setting refuses the map or options: "n/a" */
+		case SEARCH_EJPS_COSTS:
+		case SEARCH_ESTEPQ:
+			continue;	/* the next row */
+		case SEARCH_ENOMEM:	/* any row, any time: no table */
+		case SEARCH_ECOSTS:
 			return w->rc;
+		}
 		*expanded += w->r.expanded;
 		w->r.path = NULL;	/* the next run reuses it */
 	}
@@ -871,15 +878,16 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		struct cmprow *w = &rows[k];
 		struct search_params rp = w->p;
 		int d = (int)w->p.diag;
+		enum search_status rc;
 
-		if (w->rc != 0)
+		if (w->rc != SEARCH_OK)
 			continue;
 		if (!haveref[d]) {
 			rp.algo = ALGO_DIJKSTRA;
 			rp.heur = H_ZERO;
 			rp.weight = 1000;
-			if ((c = search_run(s, &m->grid, start, goal, &rp, &ref[d])) != 0)
-				return c;
+			if ((rc = search_run(s, &m->grid, start, goal, &rp, &ref[d])) != SEARCH_OK)
+				return rc;
 			ref[d].path = NULL;
 			haveref[d] = 1;
 		}
@@ -892,7 +900,7 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 		const struct costs *cs = &w->p.costs;
 
 		snprintf(cell[k][0], 48, "%.31s", w->name);
-		if (w->rc != 0) {
+		if (w->rc != SEARCH_OK) {
 			for (c = 1; c < NCOLS; c++)
 				strcpy(cell[k][c], "n/a");
 			continue;

@@ -318,7 +318,7 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 	int nol = 0, nalgo = 0, k, start, uniform = 1, goal = -1, explicit_goal = opt[1] & 0x80, best = -1;
 	uint32_t gi;
 	size_t st;
-	int rc;
+	enum search_status rc;
 	uint64_t a = 0, b = 0;
 
 	plain_from_text(m, &p);
@@ -371,14 +371,14 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 	CHECK(g->uniform == uniform);
 	rc = search_run(s, g, padded_index(g, start), gi, &sp, &r);
 	if (sp.algo == ALGO_JPS && (sp.diag != DIAG_NO_CORNER_CUT || !uniform)) {
-		CHECK(rc == -3);	/* JPS: uniform costs and no-corner-cut only */
+		CHECK(rc == SEARCH_EJPS_MAP);	/* JPS: uniform costs and no-corner-cut only */
 		return;
 	}
 	if (sp.algo == ALGO_JPS && !search_jps_costs(&sp.costs)) {
-		CHECK(rc == -4);	/* and S <= D <= 2S */
+		CHECK(rc == SEARCH_EJPS_COSTS);	/* and S <= D <= 2S */
 		return;
 	}
-	CHECK(rc == 0);
+	CHECK(rc == SEARCH_OK);
 	brute(&p, sp.diag, &sp.costs, start, da, db, reach);
 	/* The optimum over the goals. */
 	for (k = 0; k < p.w * p.h; k++)
@@ -424,10 +424,10 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 		if (k < nol)
 			sp2.ol = (enum ol_kind)k;
 		if (sp2.ol == OL_STEP_QUEUES && (sp2.heur != H_ZERO || sp2.algo == ALGO_JPS)) {
-			CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == -5);
+			CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == SEARCH_ESTEPQ);
 			continue;
 		}
-		CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == 0);
+		CHECK(search_run(s, g, padded_index(g, start), gi, &sp2, &r2) == SEARCH_OK);
 		if (r.found)
 			r.path = path;	/* the search's buffer was reused */
 		CHECK(same_result(&r, &r2));
