@@ -442,8 +442,8 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = path;
 }
 
-static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+static const int dx[DIR_COUNT] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
 /*
  * Offer the jump point n cells from cell i, padded (x, y), at cost gi, in

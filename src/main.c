@@ -330,6 +330,8 @@ solve(struct run *run, const char *name, int mapno, int label)
 	case FMT_MOVES:
 		render_moves(stdout, &m->grid, &r);
 		break;
+	case FMT_COUNT:
+		break;
 	}
 	run->printed = 1;
 	check_stdout();

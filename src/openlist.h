@@ -35,7 +35,7 @@ struct ol_entry {
 };
 
 enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES,
-	OL_BUCKETS };
+	OL_BUCKETS, OL_COUNT };
 
 #define OL_CHUNK  64		/* entries in a chunk of a step queue */
 #define OL_NOCHUNK UINT32_MAX

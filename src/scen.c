@@ -374,6 +374,8 @@ report(struct batch *b, struct job *job, size_t n)
 		case FMT_MOVES:
 			render_moves(stdout, &b->map->grid, &j->r);
 			break;
+		case FMT_COUNT:
+			break;
 		}
 	}
 }

@@ -249,17 +249,25 @@ FOR_ALL(LOOP_FN, OL_FAST_BUCKET)
 FOR_RULES(LOOP_FN, H_ZERO, OL_FAST_STEPQ)
 
 #define BUCKET_ROWS { \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NO_CORNER_CUT, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, OL_FAST_BUCKET) } }
+	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_CORNER_CUT, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, OL_FAST_BUCKET) NULL } }
 
 typedef void loopfn(struct ctx *, struct search_result *);
 
-static loopfn *const generic_loops[4] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE) };
-static loopfn *const quad_loops[4] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_QUAD) };
-static loopfn *const bucket_loops[4][4] = BUCKET_ROWS;	/* h = 0: generic */
-static loopfn *const dijkstra_loops[4] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
+/* Each table has a loop for every rule (and heuristic but h = 0): */
+#define COUNT(...) (sizeof((loopfn *[]){ __VA_ARGS__ }) / sizeof(loopfn *))
+_Static_assert(COUNT(FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE)) == DIAG_COUNT, "FOR_RULES: every rule");
+_Static_assert(COUNT(FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET)) == H_ZERO &&
+    H_ZERO == HEUR_COUNT - 1, "FOR_HEURS: every heuristic but the last, zero");
+#undef COUNT
+
+static loopfn *const generic_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE) };
+static loopfn *const quad_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_QUAD) };
+/* NULL for h = 0, which takes the generic loops */
+static loopfn *const bucket_loops[DIAG_COUNT][HEUR_COUNT] = BUCKET_ROWS;
+static loopfn *const dijkstra_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
 
 /*
  * How wide the open list's buckets are (see openlist.h), as a power of
@@ -346,7 +354,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.off[SE] = c.off[S] + 1;
 	c.off[SW] = c.off[S] - 1;
 	c.off[NW] = c.off[N] - 1;
-	for (d = 0; d < 8; d++)
+	for (d = 0; d < DIR_COUNT; d++)
 		for (int t = 0; t < 10; t++)
 			c.step[d][t] = (d & 1 ? c.ku.dq : c.ku.sq) * (uint64_t)t;
 
@@ -464,6 +472,7 @@ search_no_guarantee(const struct search_params *p)
 			return "chebyshev heuristic overestimates: diagonal cost below the straight cost";
 		break;
 	case H_ZERO:
+	case HEUR_COUNT:
 		break;
 	}
 	return NULL;

@@ -17,10 +17,14 @@
 #include "map.h"
 #include "openlist.h"
 
-enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS };
-enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS };
-enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO };
-enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO };
+/*
+ * The settings.  Each ends with its count, which sizes every table
+ * indexed by it (the names in options.c, the loops in search.c).
+ */
+enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS, ALGO_COUNT };
+enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS, DIAG_COUNT };
+enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO, HEUR_COUNT };
+enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO, TB_COUNT };
 
 struct search_params {
 	enum algo algo;

@@ -707,13 +707,17 @@ compare_row(struct options *o, const struct options *base, int k, char *name)
 			name[strlen(name) - 1] = '\0';
 		return 1;
 	case CMP_NONE:
+	case CMP_COUNT:
 		break;
 	}
 	return 0;
 }
 
 #define NCOLS 8
-#define NROWS (OPT_WEIGHTS_MAX > 8 ? OPT_WEIGHTS_MAX : 8)	/* the most rows of any --compare */
+/* The most rows of any --compare: a value of a setting, or a weight, each. */
+#define MAX2(a, b) ((int)(a) > (int)(b) ? (int)(a) : (int)(b))
+#define NROWS MAX2(MAX2(MAX2(ALGO_COUNT, HEUR_COUNT), MAX2(TB_COUNT, DIAG_COUNT)), \
+	MAX2(OL_COUNT, OPT_WEIGHTS_MAX))
 
 /* The diagonal rule the options give on map m. */
 static enum diagrule
@@ -742,8 +746,8 @@ viz_compare(FILE *fp, struct search *s, const struct map *m, uint32_t start, uin
 	struct cmprow rows[NROWS];
 	char cell[NROWS][NCOLS][48];
 	size_t width[NCOLS];
-	struct search_result ref[4];
-	int haveref[4] = { 0, 0, 0, 0 };
+	struct search_result ref[DIAG_COUNT];
+	int haveref[DIAG_COUNT] = { 0 };
 	int nrow, k, c, ncol = base->timing ? NCOLS : NCOLS - 1, status = 0;
 	struct options o;
 	double t0;
