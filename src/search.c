@@ -99,7 +99,7 @@ path_room(struct ctx *c, size_t n)
 }
 
 /* Walk the parent directions back from the goal; sum the exact cost. */
-void
+static void
 trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 {
 	const struct grid *g = c->grid;

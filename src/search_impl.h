@@ -6,6 +6,7 @@
 #ifndef SEARCH_IMPL_H
 #define SEARCH_IMPL_H
 
+#include "openlist.h"
 #include "search.h"
 
 /*
@@ -242,7 +243,6 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 		c->obs->offer(c->obs->arg, j, improved, ne.f, ng, h);
 }
 
-void	trace_path(struct ctx *, uint32_t, struct search_result *);
 int	path_room(struct ctx *, size_t);
 int	jps_prepare(struct jpsbits *, const struct grid *);
 void	jps_loop(struct ctx *, struct search_result *);
