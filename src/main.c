@@ -17,6 +17,7 @@
 #include "scen.h"
 #include "search.h"
 #include "img.h"
+#include "compare.h"
 #include "viz.h"
 #include "monotime.h"
 
@@ -185,7 +186,7 @@ compare(struct run *run, const char *name, uint32_t start, uint32_t goal,
 
 	if (!o->quiet && run->printed)
 		putchar('\n');
-	rc = viz_compare(o->quiet ? NULL : stdout, run->search, &run->map, start, goal, o,
+	rc = compare_table(o->quiet ? NULL : stdout, run->search, &run->map, start, goal, o,
 	    ri, &run->expanded);
 	if (rc < 0) {
 		error(run, name, run->map.line, 1, search_strerror(rc));
