@@ -330,8 +330,9 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
  * predecessor is: the first closed cell of this search back along that
  * line whose g is g less the steps between.  Any such cell is an optimal
  * predecessor (the cells between are free and on one line, so the path
- * through it costs g), and the first one back gives the path the previous
- * version of this walk gave.
+ * through it costs g); the walk stops at the first one back, the nearest,
+ * so that which of the equally cheap paths is printed never depends on
+ * anything but the search itself.
  */
 static uint32_t
 jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)

@@ -26,20 +26,6 @@ search_free(struct search *s)
 	free(s);
 }
 
-static int
-grow(void *p, size_t *cap, size_t n, size_t sz)
-{
-	void *np;
-
-	if (n <= *cap)
-		return 0;
-	if ((np = realloc(*(void **)p, n * sz)) == NULL)
-		return -1;
-	*(void **)p = np;
-	*cap = n;
-	return 0;
-}
-
 /* Size the state for this grid and start a new generation. */
 static int
 prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal)
@@ -55,8 +41,8 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 		s->cap = g->ncells;
 		s->gen = 0;
 	}
-	if (grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
-	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
+	if (array_grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
+	    array_grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
 	s->ngoal = ngoal;
 	s->bx0 = s->by0 = INT32_MAX;
@@ -80,18 +66,14 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 /*
  * Room in the path buffer for a path of n steps, taken when a path is
  * found rather than for the longest path a map could have (4 bytes a
- * cell): doubled as it must grow.  -1, and c->nomem set, when out of
- * memory.
+ * cell).  -1, and c->nomem set, when out of memory.
  */
 int
 path_room(struct ctx *c, size_t n)
 {
 	struct search *s = c->s;
-	size_t want = s->pathcap * 2 > n + 1 ? s->pathcap * 2 : n + 1;
 
-	if (n + 1 <= s->pathcap)
-		return 0;
-	if (grow(&s->path, &s->pathcap, want, sizeof(*s->path)) != 0) {
+	if (array_grow(&s->path, &s->pathcap, n + 1, sizeof(*s->path)) != 0) {
 		c->nomem = 1;
 		return -1;
 	}

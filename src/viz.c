@@ -317,13 +317,6 @@ cell_state(const struct viz *v, const struct search_result *r, uint32_t i)
 	    SEARCH_CLOSED;
 }
 
-/* The map cell (x, y) as a padded index. */
-static uint32_t
-cell_at(const struct grid *g, int x, int y)
-{
-	return (uint32_t)((size_t)(y + 1) * g->stride + (size_t)x + 1);
-}
-
 /*
  * The marks of -e into v->cells: closed cells other than the goal reached
  * in the third of the expansion order they belong to, open cells as open.
@@ -341,7 +334,7 @@ explored_marks(struct viz *v, const struct map *m, const struct search_result *r
 	c = v->cells;
 	for (y = 0; y < g->h; y++)
 		for (x = 0; x < g->w; x++, c++) {
-			uint32_t i = cell_at(g, x, y), k;
+			uint32_t i = grid_index(g, x, y), k;
 
 			st = cell_state(v, r, i);
 			if (st == SEARCH_OPEN)
@@ -455,9 +448,9 @@ viz_scores(FILE *fp, struct viz *v, struct map *m, const struct search_result *r
 	/* The box width: the widest "F ?" or "G H" of any cell reached. */
 	for (y = 0; y < g->h; y++)
 		for (x = 0; x < g->w; x++) {
-			const struct fgh *e = &v->fgh[cell_at(g, x, y)];
+			const struct fgh *e = &v->fgh[grid_index(g, x, y)];
 
-			if (cell_state(v, r, cell_at(g, x, y)) == SEARCH_UNSEEN)
+			if (cell_state(v, r, grid_index(g, x, y)) == SEARCH_UNSEEN)
 				continue;
 			if ((n = strlen(key(v, e->f, bf)) + 2) > wc)
 				wc = n;
@@ -475,7 +468,7 @@ viz_scores(FILE *fp, struct viz *v, struct map *m, const struct search_result *r
 			break;
 		for (line = 0; line < 2; line++) {
 			for (x = 0; x < g->w; x++) {
-				uint32_t i = cell_at(g, x, y);
+				uint32_t i = grid_index(g, x, y);
 				const struct fgh *e = &v->fgh[i];
 				int mk = v->cells[(size_t)y * (size_t)g->w + (size_t)x];
 				char ch = x < m->row[y].len ? m->text[m->row[y].off + (size_t)x] : ' ';
@@ -567,7 +560,7 @@ viz_image(struct viz *v, FILE *fp, int fmt, struct map *m, const struct search_r
 	c = v->cells;
 	for (y = 0; y < g->h; y++)
 		for (x = 0; x < g->w; x++, c++) {
-			uint32_t i = cell_at(g, x, y);
+			uint32_t i = grid_index(g, x, y);
 			uint32_t nth = v->order[i];
 
 			*c = (uint8_t)(g->cell[i] & CELL_COST);
