@@ -109,3 +109,34 @@ bigmem_grow(void **p, size_t n0, size_t n)
 	return 0;
 #endif
 }
+
+/* The capacity that holds n: cap doubled as often as it takes (64 at first). */
+size_t
+array_cap(size_t cap, size_t n)
+{
+	size_t nc = cap ? cap : 64;
+
+	while (nc < n)
+		nc *= 2;
+	return nc;
+}
+
+/*
+ * Grow the array *p (void **, really: of *cap elements of size sz, from
+ * malloc, or NULL and 0) to hold at least n, doubling, and keeping its
+ * contents.  -1 when out of memory, and *p and *cap are left as they were.
+ */
+int
+array_grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	void *np;
+	size_t nc = array_cap(*cap, n);
+
+	if (n <= *cap)
+		return 0;
+	if ((np = realloc(*(void **)p, nc * sz)) == NULL)
+		return -1;
+	*(void **)p = np;
+	*cap = nc;
+	return 0;
+}

@@ -330,8 +330,9 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
  * predecessor is: the first closed cell of this search back along that
  * line whose g is g less the steps between.  Any such cell is an optimal
  * predecessor (the cells between are free and on one line, so the path
- * through it costs g), and the first one back gives the path the previous
- * version of this walk gave.
+ * through it costs g); the walk stops at the first one back, the nearest,
+ * so that which of the equally cheap paths is printed never depends on
+ * anything but the search itself.
  */
 static uint32_t
 jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)
@@ -442,8 +443,8 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = path;
 }
 
-static const int dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+static const int dx[DIR_COUNT] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
 /*
  * Offer the jump point n cells from cell i, padded (x, y), at cost gi, in

@@ -1,4 +1,4 @@
-/* map.c - the ASCII map reader; see map.h. */
+/* map.c - the ASCII and MovingAI map readers; see map.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,38 +121,11 @@ seterr(struct diag *d, long line, long col, const char *fmt, const char *arg)
 	snprintf(d->msg, sizeof(d->msg), fmt, arg);
 }
 
-/* The capacity that holds n: cap doubled as often as it takes (64 at first). */
-static size_t
-newcap(size_t cap, size_t n)
-{
-	size_t nc = cap ? cap : 64;
-
-	while (nc < n)
-		nc *= 2;
-	return nc;
-}
-
-/* Grow *p (of *cap elements of size sz) to hold at least n.  -1 on ENOMEM. */
-static int
-grow(void *p, size_t *cap, size_t n, size_t sz)
-{
-	void *np;
-	size_t nc = newcap(*cap, n);
-
-	if (n <= *cap)
-		return 0;
-	if ((np = realloc(*(void **)p, nc * sz)) == NULL)
-		return -1;
-	*(void **)p = np;
-	*cap = nc;
-	return 0;
-}
-
-/* grow for the text and the cells, which are large: see bigmem.c. */
+/* array_grow for the text and the cells, which are large: see bigmem.c. */
 static int
 grow_big(void *p, size_t *cap, size_t n)
 {
-	size_t nc = newcap(*cap, n);
+	size_t nc = array_cap(*cap, n);
 
 	if (n <= *cap)
 		return 0;
@@ -236,7 +209,7 @@ static int
 store_row(struct map *m, size_t *textlen, int y, const char *s, size_t n, size_t cellend)
 {
 	if (grow_big(&m->text, &m->textcap, *textlen + n + 1) != 0 ||
-	    grow(&m->row, &m->rowcap, (size_t)y + 1, sizeof(*m->row)) != 0 ||
+	    array_grow(&m->row, &m->rowcap, (size_t)y + 1, sizeof(*m->row)) != 0 ||
 	    grow_big(&m->grid.cell, &m->cellcap, cellend) != 0)
 		return -1;
 	memcpy(m->text + *textlen, s, n);
@@ -309,7 +282,7 @@ mark_ascii_row(struct map *m, int y, const unsigned char *s, size_t n, uint8_t *
 		cell[i] &= K_CELL;
 		if (s[i] != 'B')
 			continue;
-		if (grow(&g->goal, &m->goalcap, g->ngoal + 1, sizeof(*g->goal)) != 0)
+		if (array_grow(&g->goal, &m->goalcap, g->ngoal + 1, sizeof(*g->goal)) != 0)
 			return -1;
 		g->goal[g->ngoal++] = (uint32_t)y << 16 | (uint32_t)i;
 	}
@@ -343,9 +316,9 @@ spread_ascii(struct map *m, int w, int h)
 	}
 	memset(g->cell, 0, stride);
 	memset(g->cell + ((size_t)h + 1) * stride, 0, stride);
-	g->start = (uint32_t)(((g->start >> 16) + 1) * stride + (g->start & 0xffff) + 1);
+	g->start = grid_index(g, (int)(g->start & 0xffff), (int)(g->start >> 16));
 	for (k = 0; k < g->ngoal; k++)
-		g->goal[k] = (uint32_t)(((g->goal[k] >> 16) + 1) * stride + (g->goal[k] & 0xffff) + 1);
+		g->goal[k] = grid_index(g, (int)(g->goal[k] & 0xffff), (int)(g->goal[k] >> 16));
 	return 0;
 }
 
@@ -545,7 +518,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	stride = (size_t)w + 2;
 	if ((size_t)w * (size_t)h <= RESERVE_CELLS &&
 	    (grow_big(&m->text, &m->textcap, (size_t)w * (size_t)h + 1) != 0 ||
-	    grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
+	    array_grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
 	    grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0))
 		return nomem(r, m, d);
 	for (y = 0; y < h; y++) {

@@ -1,10 +1,11 @@
 /*
- * map.h - ASCII maps: the reader and the grid it produces.
+ * map.h - ASCII and MovingAI maps: the reader and the grid it produces.
  *
  * The grid is padded with a border of blocked cells, so that the
  * neighbours of any map cell are valid indices and the search needs no
  * bounds checks.  Cell i of the padded grid is (x, y) = (i % stride - 1,
- * i / stride - 1).  Cells past the end of a short row are blocked too.
+ * i / stride - 1), as grid_x and grid_y say, and grid_index turns (x, y)
+ * into i.  Cells past the end of a short row are blocked too.
  *
  * The reader takes one map at a time from a stream of maps separated by
  * empty lines, so memory is bounded by the largest map, not the stream.
@@ -80,13 +81,12 @@ int	map_more(struct mapreader *);
 void	map_free(struct map *);
 void	grid_components(const struct grid *, int, uint32_t *);
 
-/* The padded index of map cell (x, y). */
+/* Map cell (x, y), from 0, as a padded index, and back. */
 static inline uint32_t
 grid_index(const struct grid *g, int x, int y)
 {
 	return (uint32_t)((size_t)(y + 1) * g->stride + (size_t)(x + 1));
 }
-
 static inline int grid_x(const struct grid *g, uint32_t i) { return (int)(i % g->stride) - 1; }
 static inline int grid_y(const struct grid *g, uint32_t i) { return (int)(i / g->stride) - 1; }
 

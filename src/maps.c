@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "img.h"
 #include "maps.h"
 #include "monotime.h"
@@ -259,7 +260,7 @@ solve(struct worker *w, struct slot *sl)
 	ri.params = &sp;
 	ri.noguarantee = search_no_guarantee(&sp);
 	if (o->compare != CMP_NONE) {
-		rc = viz_compare(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
+		rc = compare_table(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
 		    start, goal, o, &ri, &sl->expanded);
 		if (rc < 0)
 			out_fail(oc, sl->name, m->line, 1, search_strerror(rc));

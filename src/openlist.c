@@ -604,6 +604,8 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 		ol->s = x->s;
 		ol->e[ol->n++] = *x;
 		break;
+	case OL_COUNT:	/* not a list */
+		break;
 	}
 }
 
@@ -631,6 +633,7 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 		ol_bk_offer(ol, x);
 		break;
 	case OL_STEP_QUEUES:	/* not used: ol_sq_push */
+	case OL_COUNT:
 		break;
 	}
 }
@@ -671,6 +674,7 @@ openlist_pop(struct openlist *ol, struct ol_entry *out)
 		break;
 	case OL_STEP_QUEUES:
 	case OL_BUCKETS:
+	case OL_COUNT:
 		break;
 	}
 	return 1;

@@ -20,10 +20,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Per-cell search state: 16 bytes. */
+#include "search.h"		/* enum ol_kind */
+
+/*
+ * Per-cell search state: 16 bytes.  Private, like all of this header, to
+ * search.c, jps.c and openlist.c.
+ */
 struct node {
 	uint64_t g;		/* cost from the start, key units */
-	uint32_t tag;		/* generation << 4 | closed << 3 | parent direction */
+	uint32_t tag;		/* the search's own (search_impl.h): the lists never read it */
 	uint32_t pos;		/* index of the node's open-list entry (buckets: its stamp) */
 };
 
@@ -33,9 +38,6 @@ struct ol_entry {
 	uint32_t t;		/* insertion stamp, compared as is */
 	uint32_t idx;		/* cell index */
 };
-
-enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES,
-	OL_BUCKETS };
 
 #define OL_CHUNK  64		/* entries in a chunk of a step queue */
 #define OL_NOCHUNK UINT32_MAX

@@ -19,6 +19,18 @@ const char *const color_names[] = { "never", "always", "auto", NULL };
 const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 	"diagonal", "open-list", "weight", NULL };
 
+/* Each table has a name for every value of its enum, and the NULL. */
+#define NAMES(t) (sizeof(t) / sizeof((t)[0]) - 1)
+_Static_assert(NAMES(algo_names) == ALGO_COUNT, "algo_names: one for each enum algo");
+_Static_assert(NAMES(diag_names) == DIAG_COUNT, "diag_names: one for each enum diagrule");
+_Static_assert(NAMES(heur_names) == HEUR_COUNT, "heur_names: one for each enum heur");
+_Static_assert(NAMES(tb_names) == TB_COUNT, "tb_names: one for each enum tiebreak");
+_Static_assert(NAMES(ol_names) == OL_COUNT, "ol_names: one for each enum ol_kind");
+_Static_assert(NAMES(format_names) == FMT_COUNT, "format_names: one for each enum format");
+_Static_assert(NAMES(color_names) == COLOR_COUNT, "color_names: one for each enum color");
+_Static_assert(NAMES(compare_names) == CMP_COUNT, "compare_names: one for each enum compare");
+
+
 /* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },

@@ -9,8 +9,9 @@
 
 #include "search.h"
 
-enum format { FMT_TEXT, FMT_JSON, FMT_PATH, FMT_MOVES };
-enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO };
+/* Each ends with its count, which sizes its table of names (options.c). */
+enum format { FMT_TEXT, FMT_JSON, FMT_PATH, FMT_MOVES, FMT_COUNT };
+enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO, COLOR_COUNT };
 
 /* Long-only options. */
 enum {
@@ -26,7 +27,7 @@ enum trace { TRACE_OFF, TRACE_STEPS, TRACE_OPEN };
 
 /* --compare: which setting varies from row to row. */
 enum compare { CMP_NONE, CMP_ALGORITHM, CMP_HEURISTIC, CMP_TIEBREAK, CMP_DIAGONAL,
-	CMP_OPENLIST, CMP_WEIGHT };
+	CMP_OPENLIST, CMP_WEIGHT, CMP_COUNT };
 
 #define OPT_WEIGHTS_MAX 16	/* weights in --compare=weight=W,W,... */
 

@@ -280,5 +280,7 @@ out_result(struct out *out, struct outcome *oc, const struct record *rec)
 	case FMT_MOVES:
 		render_moves(fp, rec->grid, rec->r);
 		break;
+	case FMT_COUNT:		/* (not a format) */
+		break;
 	}
 }

@@ -26,20 +26,6 @@ search_free(struct search *s)
 	free(s);
 }
 
-static int
-grow(void *p, size_t *cap, size_t n, size_t sz)
-{
-	void *np;
-
-	if (n <= *cap)
-		return 0;
-	if ((np = realloc(*(void **)p, n * sz)) == NULL)
-		return -1;
-	*(void **)p = np;
-	*cap = n;
-	return 0;
-}
-
 /*
  * The memory a search on g under p takes at least: the nodes, and for the
  * heaps and the lists the open list, a cell each (the buckets and the
@@ -71,8 +57,8 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 		s->cap = g->ncells;
 		s->gen = 0;
 	}
-	if (grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
-	    grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
+	if (array_grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
+	    array_grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
 		return -1;
 	s->ngoal = ngoal;
 	s->bx0 = s->by0 = INT32_MAX;
@@ -96,18 +82,14 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 /*
  * Room in the path buffer for a path of n steps, taken when a path is
  * found rather than for the longest path a map could have (4 bytes a
- * cell): doubled as it must grow.  -1, and c->nomem set, when out of
- * memory.
+ * cell).  -1, and c->nomem set, when out of memory.
  */
 int
 path_room(struct ctx *c, size_t n)
 {
 	struct search *s = c->s;
-	size_t want = s->pathcap * 2 > n + 1 ? s->pathcap * 2 : n + 1;
 
-	if (n + 1 <= s->pathcap)
-		return 0;
-	if (grow(&s->path, &s->pathcap, want, sizeof(*s->path)) != 0) {
+	if (array_grow(&s->path, &s->pathcap, n + 1, sizeof(*s->path)) != 0) {
 		c->nomem = 1;
 		return -1;
 	}
@@ -115,7 +97,7 @@ path_room(struct ctx *c, size_t n)
 }
 
 /* Walk the parent directions back from the goal; sum the exact cost. */
-void
+static void
 trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 {
 	const struct grid *g = c->grid;
@@ -342,17 +324,25 @@ FOR_ALL(LOOP_FN, OL_FAST_BUCKET)
 FOR_RULES(LOOP_FN, H_ZERO, OL_FAST_STEPQ)
 
 #define BUCKET_ROWS { \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NO_CORNER_CUT, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, OL_FAST_BUCKET) }, \
-	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, OL_FAST_BUCKET) } }
+	{ FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_CORNER_CUT, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_NO_SQUEEZE, OL_FAST_BUCKET) NULL }, \
+	{ FOR_HEURS(LOOP_PTR, DIAG_ALWAYS, OL_FAST_BUCKET) NULL } }
 
 typedef void loopfn(struct ctx *, struct search_result *);
 
-static loopfn *const generic_loops[4] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE) };
-static loopfn *const quad_loops[4] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_QUAD) };
-static loopfn *const bucket_loops[4][4] = BUCKET_ROWS;	/* h = 0: generic */
-static loopfn *const dijkstra_loops[4] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
+/* Each table has a loop for every rule (and heuristic but h = 0): */
+#define COUNT(...) (sizeof((loopfn *[]){ __VA_ARGS__ }) / sizeof(loopfn *))
+_Static_assert(COUNT(FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE)) == DIAG_COUNT, "FOR_RULES: every rule");
+_Static_assert(COUNT(FOR_HEURS(LOOP_PTR, DIAG_NEVER, OL_FAST_BUCKET)) == H_ZERO &&
+    H_ZERO == HEUR_COUNT - 1, "FOR_HEURS: every heuristic but the last, zero");
+#undef COUNT
+
+static loopfn *const generic_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_NONE) };
+static loopfn *const quad_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_QUAD) };
+/* NULL for h = 0, which takes the generic loops */
+static loopfn *const bucket_loops[DIAG_COUNT][HEUR_COUNT] = BUCKET_ROWS;
+static loopfn *const dijkstra_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
 
 /*
  * How wide the open list's buckets are (see openlist.h), as a power of
@@ -439,7 +429,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.off[SE] = c.off[S] + 1;
 	c.off[SW] = c.off[S] - 1;
 	c.off[NW] = c.off[N] - 1;
-	for (d = 0; d < 8; d++)
+	for (d = 0; d < DIR_COUNT; d++)
 		for (int t = 0; t < 10; t++)
 			c.step[d][t] = (d & 1 ? c.ku.dq : c.ku.sq) * (uint64_t)t;
 
@@ -562,6 +552,7 @@ search_no_guarantee(const struct search_params *p)
 			return "chebyshev heuristic overestimates: diagonal cost below the straight cost";
 		break;
 	case H_ZERO:
+	case HEUR_COUNT:
 		break;
 	}
 	return NULL;

@@ -2,10 +2,12 @@
  * search.h - A* and Dijkstra on a padded grid.
  *
  * The core of pathfind: it neither prints nor exits.  A search object owns
- * the per-cell state (struct node, 16 bytes a cell) and the open list; both
- * are sized once per map and reused.  A generation number in each node's
- * tag tells stale state from current, so a new search starts without
- * clearing anything (the tutorial's whichList trick).
+ * the per-cell state (16 bytes a cell) and the open list; both are sized
+ * once per map and reused.  A generation number in each cell's state
+ * tells stale state from current, so a new search starts without
+ * clearing anything (the tutorial's whichList trick).  How the state and
+ * the open list are kept is private to search.c, jps.c and openlist.c
+ * (search_impl.h, openlist.h).
  */
 #ifndef SEARCH_H
 #define SEARCH_H
@@ -15,12 +17,18 @@
 
 #include "cost.h"
 #include "map.h"
-#include "openlist.h"
 
-enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS };
-enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS };
-enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO };
-enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO };
+/*
+ * The settings.  Each ends with its count, which sizes every table
+ * indexed by it (the names in options.c, the loops in search.c).
+ */
+enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS, ALGO_COUNT };
+enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS, DIAG_COUNT };
+enum heur { H_MANHATTAN, H_OCTILE, H_EUCLIDEAN, H_CHEBYSHEV, H_ZERO, HEUR_COUNT };
+enum tiebreak { TB_LOW_H, TB_HIGH_H, TB_LIFO, TB_FIFO, TB_COUNT };
+/* The open lists: see openlist.h. */
+enum ol_kind { OL_BINARY_HEAP, OL_SORTED_LIST, OL_UNSORTED_LIST, OL_QUAD_HEAP, OL_STEP_QUEUES,
+	OL_BUCKETS, OL_COUNT };
 
 struct search_params {
 	enum algo algo;

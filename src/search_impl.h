@@ -6,6 +6,7 @@
 #ifndef SEARCH_IMPL_H
 #define SEARCH_IMPL_H
 
+#include "openlist.h"
 #include "search.h"
 
 /*
@@ -31,7 +32,7 @@
  * orthogonal neighbours a diagonal step passes are its even neighbours
  * d - 1 and d + 1 (mod 8).  Neighbours are generated in this order.
  */
-enum { N, NE, E, SE, S, SW, W, NW };
+enum { N, NE, E, SE, S, SW, W, NW, DIR_COUNT };
 
 /*
  * JPS's bitsets of a grid (see jps.c).  Lines of axis 0 are the padded
@@ -86,8 +87,8 @@ struct ctx {
 	struct keyunits ku;
 	uint32_t start;
 	uint32_t goal;		/* the one goal, or SEARCH_MAP_GOALS */
-	long off[8];
-	uint64_t step[8][10];	/* step[d][t]: entering terrain t in direction d */
+	long off[DIR_COUNT];
+	uint64_t step[DIR_COUNT][10];	/* step[d][t]: entering terrain t (0 to 9) in direction d */
 	uint32_t seq;
 	uint64_t smask, sand;	/* the tie-break is (h ^ smask) & sand */
 	uint32_t tmask;		/* stamps are seq ^ tmask: 0 for fifo, else ~0 */
@@ -127,6 +128,7 @@ h1(const struct ctx *c, enum heur heur, int dx, int dy)
 	case H_CHEBYSHEV:
 		return mx * c->ku.sq;
 	case H_ZERO:
+	case HEUR_COUNT:
 		break;
 	}
 	return 0;
@@ -242,7 +244,6 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 		c->obs->offer(c->obs->arg, j, improved, ne.f, ng, h);
 }
 
-void	trace_path(struct ctx *, uint32_t, struct search_result *);
 int	path_room(struct ctx *, size_t);
 int	jps_prepare(struct jpsbits *, const struct grid *);
 void	jps_loop(struct ctx *, struct search_result *);

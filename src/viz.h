@@ -2,8 +2,8 @@
  * viz.h - letting people see the search, in the tutorial's terms: the
  * cells expanded and still open (-e), a step-by-step log of F, G, H and
  * parents (--trace), the tutorial's figures with F, G and H in every cell
- * (--scores), a picture (--image), and one map solved under several
- * settings side by side (--compare).
+ * (--scores) and a picture (--image); compare.h has one map solved under
+ * several settings side by side (--compare).
  *
  * It watches the search through the observer of search.h and asks it
  * about cells afterwards; it never changes how the search runs.  One
@@ -51,7 +51,5 @@ void	viz_explored(FILE *, struct viz *, struct map *, const struct search_result
 void	viz_scores(FILE *, struct viz *, struct map *, const struct search_result *,
 	    const struct render_info *);
 int	viz_image(struct viz *, FILE *, int, struct map *, const struct search_result *);
-int	viz_compare(FILE *, struct search *, const struct map *, uint32_t, uint32_t,
-	    const struct options *, const struct render_info *, unsigned long long *);
 
 #endif

@@ -22,13 +22,19 @@ load common
 }
 
 @test "every option has its long alias" {
-	local a b
+	local a b want_out want_err
 	while read -r a b; do
-		# (the time line differs from run to run: leave it out)
-		run bash -c '"$0" $1 "$2" | grep -v "^time:"' "$PATHFIND" "$a" "$root/samples/tutorial.txt"
-		want=$output
-		run bash -c '"$0" $1 "$2" | grep -v "^time:"' "$PATHFIND" "$b" "$root/samples/tutorial.txt"
-		[ "$output" = "$want" ] || { echo "$a vs $b"; return 1; }
+		# Both must succeed, and print the same on stdout and stderr
+		# (the time line differs from run to run: leave it out).
+		run --separate-stderr "$PATHFIND" $a "$root/samples/tutorial.txt"
+		[ "$status" -eq 0 ] || { echo "$a: status $status: $stderr"; return 1; }
+		[ -n "$output" ] || [ "$a" = -q ] || { echo "$a: no output"; return 1; }
+		want_out=$(printf '%s\n' "$output" | grep -v '^time:' || true)
+		want_err=$stderr
+		run --separate-stderr "$PATHFIND" $b "$root/samples/tutorial.txt"
+		[ "$status" -eq 0 ] || { echo "$b: status $status: $stderr"; return 1; }
+		[ "$(printf '%s\n' "$output" | grep -v '^time:' || true)" = "$want_out" ] || { echo "$a vs $b"; return 1; }
+		[ "$stderr" = "$want_err" ] || { echo "$a vs $b: stderr"; return 1; }
 	done <<-'EOF2'
 	-adijkstra --algorithm=dijkstra
 	-c10,14 --cost=10,14

@@ -315,16 +315,13 @@ map_rows() {
 	[ "${stderr_lines[0]}" = "pathfind: --image: invalid value 'x.gif' (a file name ending in .svg, .ppm or .png)" ]
 }
 
-@test "--image: Berlin_0_1024 to PNG in well under a second" {
-	local map=${BENCH_DIR:-$root/../shared/bench/movingai}/Berlin_0_1024.map t0 t1
+@test "--image: Berlin_0_1024 to a PNG of 1024x1024 pixels" {
+	local map=${BENCH_DIR:-$root/../shared/bench/movingai}/Berlin_0_1024.map
 	[ -f "$map" ] || skip "no $map"
-	[ -z "${PF_SANITIZED:-}" ] || skip "timing under sanitizers"
-	t0=$(date +%s%N)
-	"$PATHFIND" -q --start 19,3 --goal 1005,1002 --image "$BATS_TEST_TMPDIR/b.png" "$map"
-	t1=$(date +%s%N)
+	run --separate-stderr "$PATHFIND" -q --start 19,3 --goal 1005,1002 --image "$BATS_TEST_TMPDIR/b.png" "$map"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	[ "$(pngcheck "$BATS_TEST_TMPDIR/b.png")" = "1024 1024" ]
-	echo "$(((t1 - t0) / 1000000)) ms"
-	[ $(((t1 - t0) / 1000000)) -lt 1000 ]
 }
 
 @test "--start and --goal: a MovingAI map gives the scenario file's costs" {
@@ -474,9 +471,22 @@ map_rows() {
 }
 
 @test "long forms and abbreviations give the same output" {
-	local a b
+	local a b want
+	# same_as ARGS1 -- ARGS2: both succeed, with the same output, not empty
+	same_as() {
+		local -a one=()
+		while [ "$1" != -- ]; do one+=("$1"); shift; done
+		shift
+		run --separate-stderr pf "${one[@]}" samples/maze.txt
+		[ "$status" -eq 0 ] && [ -n "$output" ] && [ -z "$stderr" ] ||
+		    { echo "${one[*]}: status $status: $stderr"; return 1; }
+		want=$output
+		run --separate-stderr pf "$@" samples/maze.txt
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$*: status $status: $stderr"; return 1; }
+		[ "$output" = "$want" ] || { echo "${one[*]} vs $*"; return 1; }
+	}
 	while read -r a b; do
-		[ "$(pf $a samples/maze.txt)" = "$(pf $b samples/maze.txt)" ] || { echo "$a vs $b"; return 1; }
+		same_as $a -- $b
 	done <<-'EOF2'
 	-e --explored
 	-e --exp
@@ -486,7 +496,7 @@ map_rows() {
 	--compare=heuristic --com=heuristic
 	--start=1,1 --st=1,1
 	EOF2
-	[ "$(pf --start 1,1 --goal 1,3 samples/maze.txt)" = "$(pf --start=1,1 --go 1,3 samples/maze.txt)" ]
+	same_as --start 1,1 --goal 1,3 -- --start=1,1 --go 1,3
 }
 
 @test "the new options are in --help" {

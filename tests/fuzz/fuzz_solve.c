@@ -113,6 +113,7 @@ step_ok(const struct plain *p, enum diagrule rule, int x, int y, int dx, int dy)
 	case DIAG_NO_CORNER_CUT: return a && b;
 	case DIAG_NO_SQUEEZE: return a || b;
 	case DIAG_ALWAYS: return 1;
+	case DIAG_COUNT: break;	/* not a rule */
 	}
 	return 0;
 }
