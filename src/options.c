@@ -510,10 +510,6 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
-	if (o->sp.algo == ALGO_JPS && o->diag_set && o->sp.diag != DIAG_NO_CORNER_CUT) {
-		fprintf(stderr, "pathfind: -a jps supports only -d no-corner-cut\n");
-		return OPT_USAGE;
-	}
 	if (o->sp.algo == ALGO_JPS && !search_jps_costs(&o->sp.costs)) {
 		fprintf(stderr, "pathfind: -a jps needs step costs with S <= D <= 2S\n");
 		return OPT_USAGE;

@@ -368,7 +368,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.s = s;
 	c.start = start;
 	c.goal = goal;
-	if (p->algo == ALGO_JPS && (p->diag != DIAG_NO_CORNER_CUT || !g->uniform))
+	if (p->algo == ALGO_JPS && !g->uniform)
 		return -3;
 	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
 		return -4;
@@ -445,7 +445,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * open list that could not grow has lost entries: the result is void.
 	 */
 	if (p->algo == ALGO_JPS)
-		jps_loop(&c, r);
+		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES)
 		dijkstra_loops[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
@@ -483,7 +483,7 @@ search_strerror(int rc)
 	case -2:
 		return "step costs too large for a map this size";
 	case -3:
-		return "-a jps needs a map without terrain costs and -d no-corner-cut";
+		return "-a jps needs a map without terrain costs";
 	case -4:
 		return "-a jps needs step costs with S <= D <= 2S";
 	case -5:
