@@ -13,9 +13,12 @@
 # parse speed and floor and the median first parse.  Environment:
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
-#   BENCH_ALGOS algorithms to run, "floor" for the second table and
-#               "stream" for the third (default "astar dijkstra jps floor
-#               stream"; "floor" or "stream" alone skips the searches)
+#   BENCH_ALGOS algorithms to run, "floor" for the second table,
+#               "stream" for the third and "rules" for the fourth (default
+#               "astar dijkstra jps floor stream rules"; "floor", "stream"
+#               or "rules" alone skips the searches)
+#   BENCH_REPS  repetitions of the rules table's runs, interleaved; the
+#               median time of each is shown (default 3)
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -26,9 +29,10 @@ out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
-algos= floor=0 stream=0
-for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream}; do
-	case $a in floor) floor=1 ;; stream) stream=1 ;; *) algos="$algos $a" ;; esac
+reps=${BENCH_REPS:-3}
+algos= floor=0 stream=0 rules=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream rules}; do
+	case $a in floor) floor=1 ;; stream) stream=1 ;; rules) rules=1 ;; *) algos="$algos $a" ;; esac
 done
 mkdir -p "$out"
 
@@ -192,6 +196,47 @@ if [ "$stream" = 1 ]; then
 		f=$(for k in 1 2 3; do t0=$(now); "$pf" -j $j -f moves "$b" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
 		q=$(for k in 1 2 3; do t0=$(now); "$pf" -j $j -f moves "$b" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
 		awk -v f="$f" -v q="$q" -v j="$j" 'BEGIN { printf "| 64 maps 256x256 | moves | %d | %.1f | %.1f | %.2f |\n", j, f / 1e6, q / 1e6, q / f }'
+	done
+fi
+
+# rules: A* and JPS under every diagonal rule on the maps the performance
+# issue names, each on its default open list; per query the search time
+# (pathfind's own clock, the median of BENCH_REPS runs, A* and JPS
+# interleaved), A*'s expansions and JPS's jump points, and A*'s time over
+# JPS's.
+if [ "$rules" = 1 ]; then
+	[ -n "$algos" ] || [ "$floor$stream" != 00 ] && echo
+	echo "| map | rule | queries | A* µs/query | A* expanded/query | JPS µs/query | jump points/query | A* ÷ JPS |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+		scen=$dir/$name.map.scen
+		[ -f "$scen" ] || continue
+		case $name in *"$filter"*) ;; *) continue ;; esac
+		scen=$(sample "$scen")
+		for rule in never no-corner-cut no-squeeze always; do
+			k=0
+			while [ "$k" -lt "$reps" ]; do
+				for a in astar jps; do
+					"$pf" -a $a -d $rule -S "$scen" </dev/null 2>&1 >/dev/null |
+					    sed -n "s/^.* scenarios=\([0-9]*\) .* expanded=\([0-9]*\) time=\([0-9.]*\) .*/$a \1 \2 \3/p"
+				done
+				k=$((k + 1))
+			done | awk -v map="$name" -v rule="$rule" '
+			{ q[$1] = $2; e[$1] = $3; t[$1, ++n[$1]] = $4 }
+			function median(a,  i, j, v, m, x) {
+				m = n[a]
+				for (i = 1; i <= m; i++) v[i] = t[a, i]
+				for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j] < v[j - 1]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+				return v[int((m + 1) / 2)]
+			}
+			END {
+				if (!n["astar"] || !n["jps"] || !q["jps"]) { printf "| %s | %s | failed |\n", map, rule; exit }
+				ta = median("astar"); tj = median("jps")
+				printf "| %s | %s | %d | %.1f | %.0f | %.1f | %.0f | %.1f |\n", map, rule, q["jps"],
+				    ta / q["astar"] * 1e6, e["astar"] / q["astar"], tj / q["jps"] * 1e6,
+				    e["jps"] / q["jps"], (tj > 0 ? ta / q["astar"] / (tj / q["jps"]) : 0)
+			}'
+		done
 	done
 fi
 exit 0

@@ -1,30 +1,46 @@
 /*
  * jps.c - Jump Point Search (Harabor and Grastien 2011) for uniform-cost
- * grids under the no-corner-cut rule, the MovingAI benchmark's rule.
+ * grids, under every diagonal rule.
  *
  * A* expands every cell on its way; JPS expands only "jump points" and
  * scans the cells between them.  From an expanded node it looks only in
  * the directions an optimal path can continue (pruning), and in each it
- * runs until something forces a turn:
+ * runs until something forces a turn.  With diagonal steps:
  *
  *  - moving straight, say east from p to n: the natural successor is the
- *    next cell east.  If the cell north of p is blocked but the one north
- *    of n is free, then north of n, and north-east of n when the rule
- *    allows that diagonal, can only be reached optimally through n: they
- *    are "forced", and n is a jump point.  Likewise to the south.
+ *    next cell east.  Without corner cutting, if the cell north of p is
+ *    blocked but the one north of n is free, then north of n, and
+ *    north-east of n when the rule allows that diagonal, can only be
+ *    reached optimally through n: they are "forced", and n is a jump
+ *    point.  With -d always, north of n is reached diagonally from p
+ *    whenever it is free; what is forced is north-east of n when north of
+ *    n is blocked (the 2011 paper's rule); with no-squeeze the same, when
+ *    the cell east of n is free so that the diagonal step is allowed.
+ *    Likewise to the south.
  *  - moving diagonally, say north-east: the successors are north, east and
  *    north-east.  Without corner cutting a diagonal step needs both of its
- *    orthogonal cells free, so no neighbour is ever forced; instead a cell
- *    is a jump point when a straight scan north or east from it finds one.
- *    With intermediate pruning (scan_diagonal) that cell is passed over,
- *    and the jump points its straight scans found are the successors.
+ *    orthogonal cells free, so no neighbour is ever forced.  With always
+ *    and no-squeeze, when the cell west of n is blocked, north-west of n
+ *    is forced (if the rule allows that step), and likewise south-east
+ *    when the cell south of n is blocked.  A cell is also a jump point
+ *    when a straight scan north or east from it finds one.  With
+ *    intermediate pruning (scan_bend) that cell is passed over, and the
+ *    jump points its straight scans found are the successors.
+ *
+ * With -d never (4-connected) the same scheme runs on a horizontal-first
+ * order of the straight steps (Baum's JPS4): an east or west scan runs
+ * the north and south scans from every cell it passes, as a diagonal one
+ * runs its straight scans, and a north or south scan stops where a cell
+ * beside it is free but the one beside the previous cell was blocked (a
+ * way east or west opens that the scans before could not take).
  *
  * Goals are jump points too.  The costs found equal A*'s; the path can be
  * a different one of the same cost.  A jump point's parent is not stored:
  * a node keeps the direction it was reached in and, when a straight scan
- * from a diagonal one found it, the bend (how far back the diagonal is,
- * and which); the parent is the first closed cell back along the line
- * whose g fits (see jps_parent); any such cell is an optimal predecessor.
+ * from a diagonal (or, 4-connected, horizontal) one found it, the bend
+ * (how far back the turn is, and to which side); the parent is the first
+ * closed cell back along the line whose g fits (see jps_parent); any such
+ * cell is an optimal predecessor.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -55,15 +71,20 @@ is_goal(const struct ctx *c, uint32_t i)
  * clz rather than keeping reversed copies.
  *
  * Moving forward, cell k stops the scan if it is blocked, a goal, or
- * forced: a side cell free at k but blocked at k - 1.  For a side line A
- * the word of cells whose side is forced is A & ~(A << 1 | carry), where
- * carry is bit 63 of the previous word (cell k - 1 for k at bit 0).
- * OR-ing the three conditions and masking off the cells up to the start
- * gives a word whose lowest set bit is where the scan ends, as a scan
- * cell by cell would (it, too, compares the first cell's side with the
- * start's).  The padding of blocked cells around the grid ends every
- * scan within the line.  Backward, the same with the shifts turned round
- * (k + 1 is the previous cell) and the highest set bit.
+ * forced (side_forced): with no-corner-cut, a side cell free at k but
+ * blocked at k - 1; for a side line A the word of such cells is
+ * A & ~(A << 1 | carry), where carry is bit 63 of the previous word (cell
+ * k - 1 for k at bit 0).  With always and no-squeeze the side cell is
+ * blocked at k and free at k + 1, which reads bit 0 of the next word
+ * (the bitsets have a word to spare at either end for that; what it
+ * brings in lands only on a line's end, a blocked padding cell, which
+ * stops the scan anyway).  OR-ing the three conditions and masking off
+ * the cells up to the start gives a word whose lowest set bit is where
+ * the scan ends, as a scan cell by cell would (it, too, compares the
+ * first cell's side with the start's).  The padding of blocked cells
+ * around the grid ends every scan within the line.  Backward, the same
+ * with the shifts turned round (k + 1 is the previous cell) and the
+ * highest set bit.
  */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
 static INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
@@ -98,24 +119,62 @@ highbit(uint64_t v)
 #endif
 
 /*
- * The first cell after p on line mid that stops a forward scan, and in
- * *open whether it is free; a and b are the side lines, gl the goals'
- * line when goals is set.  The scan starts in p's own word with the cells
- * up to p masked off, so that the shifts within the word bring in p's side
- * cells; the carries into bit 0 of that word only reach masked cells.
+ * The side cells that force a turn, for the word of cells wm of the line
+ * scanned and the words wa of a side line, cell k at bit k.  Forward
+ * (towards higher bits) the previous cell is at k - 1, carried in from
+ * the word before as ca (its bit 63), and the next one at k + 1, from
+ * the word after as na (its bit 0); nm is that of the line scanned.
+ * Backward the same with the shifts turned round, ca the previous word's
+ * bit 0 and na the next word's bit 63.
+ *
+ *  - no-corner-cut, and -d never (where only north and south are
+ *    scanned this way): the side cell free here but blocked one back;
+ *    the side and the diagonal towards it are forced.
+ *  - always: the side cell blocked here, free one on; the diagonal to it
+ *    is forced (the side cell itself is reached diagonally from before).
+ *  - no-squeeze: the same, when the cell on is free too, for the
+ *    diagonal step has to pass one free cell.
+ */
+static INLINE uint64_t
+side_forced(uint64_t wm, uint64_t nm, uint64_t wa, uint64_t ca, uint64_t na, const int forward,
+    const int rule)
+{
+	uint64_t back = forward ? wa << 1 | ca : wa >> 1 | ca << 63;
+	uint64_t on = forward ? wa >> 1 | na << 63 : wa << 1 | na >> 63;
+
+	if (rule == DIAG_NEVER || rule == DIAG_NO_CORNER_CUT)
+		return wa & ~back;
+	if (rule == DIAG_ALWAYS)
+		return ~wa & on;
+	return ~wa & on & (forward ? wm >> 1 | nm << 63 : wm << 1 | nm >> 63);
+}
+
+/*
+ * The first cell after p on line mid that stops a forward scan under the
+ * rule, and in *open whether it is free; a and b are the side lines, gl
+ * the goals' line when goals is set.  The scan starts in p's own word with
+ * the cells up to p masked off, so that the shifts within the word bring
+ * in p's side cells; the carries into bit 0 of that word only reach
+ * masked cells.
  */
 static INLINE uint32_t
 stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, int *open, const int goals)
+    uint32_t p, int *open, const int goals, const int rule)
 {
 	uint32_t w = p >> 6;
 	uint64_t ca = 0, cb = 0;
 	uint64_t keep = ~(uint64_t)0 << (p & 63) << 1;	/* 0 when p is bit 63 */
 
 	for (;; w++) {
-		uint64_t wm = mid[w], wa = a[w], wb = b[w];
-		uint64_t stop = ~wm | (wa & ~(wa << 1 | ca)) | (wb & ~(wb << 1 | cb));
+		uint64_t wm = mid[w], wa = a[w], wb = b[w], nm = 0, na = 0, nb = 0, stop;
 
+		if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) {
+			nm = mid[w + 1];
+			na = a[w + 1];
+			nb = b[w + 1];
+		}
+		stop = ~wm | side_forced(wm, nm, wa, ca, na, 1, rule) |
+		    side_forced(wm, nm, wb, cb, nb, 1, rule);
 		if (goals)
 			stop |= gl[w];
 		if ((stop &= keep) != 0) {
@@ -132,16 +191,23 @@ stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const ui
 /* The last cell before p on line mid that stops a backward scan. */
 static INLINE uint32_t
 stop_backward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, int *open, const int goals)
+    uint32_t p, int *open, const int goals, const int rule)
 {
 	uint32_t w = p >> 6;
 	uint64_t ca = 0, cb = 0;
 	uint64_t keep = ((uint64_t)1 << (p & 63)) - 1;	/* the bits below p */
 
 	for (;; w--) {
-		uint64_t wm = mid[w], wa = a[w], wb = b[w];
-		uint64_t stop = ~wm | (wa & ~(wa >> 1 | ca << 63)) | (wb & ~(wb >> 1 | cb << 63));
+		uint64_t wm = mid[w], wa = a[w], wb = b[w], nm = 0, na = 0, nb = 0, stop;
 
+		if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) {
+			/* word -1 of the first line is the spare word */
+			nm = *(mid + w - 1);
+			na = *(a + w - 1);
+			nb = *(b + w - 1);
+		}
+		stop = ~wm | side_forced(wm, nm, wa, ca, na, 0, rule) |
+		    side_forced(wm, nm, wb, cb, nb, 0, rule);
 		if (goals)
 			stop |= gl[w];
 		if ((stop &= keep) != 0) {
@@ -176,25 +242,25 @@ struct jctx {
  */
 static INLINE uint32_t
 jump_line(const uint64_t *mid, size_t n, const uint64_t *gl, uint32_t p, int onit, uint32_t gp,
-    const int forward, const int goals)
+    const int forward, const int goals, const int rule)
 {
 	uint32_t q;
 	int open;
 
 	if (forward) {
-		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals);
+		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals, rule);
 		if (onit && p < gp && gp < q)
 			return gp - p;
 		return open ? q - p : 0;
 	}
-	q = stop_backward(mid, mid - n, mid + n, gl, p, &open, goals);
+	q = stop_backward(mid, mid - n, mid + n, gl, p, &open, goals, rule);
 	if (onit && q < gp && gp < p)
 		return p - gp;
 	return open ? p - q : 0;
 }
 
 static INLINE uint32_t
-jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
+jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals, const int rule)
 {
 	const struct jpsbits *jb = j->jb;
 	const int ax = d == N || d == S;	/* columns for north and south */
@@ -202,7 +268,8 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	const uint32_t line = ax ? x : y;
 
 	return jump_line(jb->free[ax] + line * n, n, goals ? jb->goal[ax] + line * n : NULL,
-	    ax ? y : x, line == (ax ? j->gx : j->gy), ax ? j->gy : j->gx, d == E || d == S, goals);
+	    ax ? y : x, line == (ax ? j->gx : j->gy), ax ? j->gy : j->gx, d == E || d == S, goals,
+	    rule);
 }
 
 /* Bit k of out[w] set when cell 64 w + k of the n at cells has a bit of mask. */
@@ -291,14 +358,16 @@ build(const struct grid *g, uint8_t mask, uint64_t *rows, uint64_t *cols,
  * Build the bitsets for grid g unless they were built for it already.
  * Rows are padded rows 0 to h + 1, columns padded columns 0 to w + 1;
  * the bits past a line's end are 0 (blocked), as are the padding cells.
- * -1 when out of memory.
+ * The free cells' bitsets have a word of 0 before the rows and after the
+ * columns, for the scans that read a word beyond the one they are in
+ * (stop_forward).  -1 when out of memory.
  */
 int
 jps_prepare(struct jpsbits *jb, const struct grid *g)
 {
 	size_t rows = (size_t)g->h + 2, cols = g->stride;
 	size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64;
-	size_t one = rows * rw + cols * cw, need = g->ngoal > 0 ? 2 * one : one;
+	size_t one = rows * rw + cols * cw, need = (g->ngoal > 0 ? 2 * one : one) + 2;
 
 	if (jb->grid == g && jb->serial == g->serial && g->serial != 0)
 		return 0;
@@ -313,9 +382,11 @@ jps_prepare(struct jpsbits *jb, const struct grid *g)
 	}
 	jb->words[0] = rw;
 	jb->words[1] = cw;
-	jb->free[0] = jb->mem;
+	jb->mem[0] = 0;
+	jb->free[0] = jb->mem + 1;
 	jb->free[1] = jb->free[0] + rows * rw;
-	jb->goal[0] = g->ngoal > 0 ? jb->free[1] + cols * cw : NULL;
+	jb->free[1][cols * cw] = 0;
+	jb->goal[0] = g->ngoal > 0 ? jb->free[1] + cols * cw + 1 : NULL;
 	jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
 	build(g, CELL_COST, jb->free[0], jb->free[1], jb->words);
 	if (g->ngoal > 0)
@@ -352,12 +423,23 @@ jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)
 }
 
 /*
+ * The direction a bend in tag turns back to: the diagonal next to the
+ * tag's direction (bs 1), or with -d never the horizontal at right
+ * angles to it (bs 2); TAG_SIDE says which side.
+ */
+static INLINE int
+bend_dir(uint32_t tag, int bs)
+{
+	return ((int)(tag & TAG_DIR) + (tag & TAG_SIDE ? bs : 8 - bs)) & 7;
+}
+
+/*
  * The way back from jump point j to its predecessor: *run straight steps
  * back along j's direction d (its bend, or all of them), then, after a
- * bend, *diag steps back along *dd, the diagonal it came from.
+ * bend, *turn steps back along *dd, the direction it came from.
  */
 static void
-jps_parent(const struct ctx *c, uint32_t j, uint32_t *run, uint32_t *diag, int *dd)
+jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *turn, int *dd)
 {
 	const struct node *node = c->s->node;
 	uint32_t tag = node[j].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
@@ -365,13 +447,13 @@ jps_parent(const struct ctx *c, uint32_t j, uint32_t *run, uint32_t *diag, int *
 
 	if (bend == 0) {
 		*run = jps_back(c, j, d, node[j].g);
-		*diag = 0;
+		*turn = 0;
 		*dd = d;
 		return;
 	}
 	*run = bend;
-	*dd = (d + (tag & TAG_SIDE ? 1 : 7)) & 7;
-	*diag = jps_back(c, (uint32_t)((long)j - (long)bend * c->off[d]), *dd,
+	*dd = bend_dir(tag, bs);
+	*turn = jps_back(c, (uint32_t)((long)j - (long)bend * c->off[d]), *dd,
 	    node[j].g - bend * c->step[d][1]);
 }
 
@@ -379,7 +461,7 @@ jps_parent(const struct ctx *c, uint32_t j, uint32_t *run, uint32_t *diag, int *
  * The path through the jump points, every cell listed; the exact cost.
  * Two passes: the first finds each jump point's predecessor, counting the
  * steps, and keeps them in the jump point's pos field: the straight ones,
- * or after a bend the diagonal ones (the straight ones are in its tag).
+ * or after a bend the ones before it (the straight ones are in its tag).
  * That field holds a node's
  * open-list position only while the node is open; the jump points on the
  * path are all closed (popped: the goal just now, the others before their
@@ -388,28 +470,31 @@ jps_parent(const struct ctx *c, uint32_t j, uint32_t *run, uint32_t *diag, int *
  * cells straight into their places, from the goal's at the end back to the
  * start's at 0, without reading the grid again or reversing.  On a uniform
  * map every straight step counts 1 in a, every diagonal one 1 in b, as the
- * cells' own steps did.
+ * cells' own steps did.  bs: as bend_dir.
  */
 static void
-jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
+jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 {
 	struct node *node = c->s->node;
-	uint32_t *path, i, k, run, diag;
+	uint32_t *path, i, k, run, turn;
 	size_t n = 0;
 	int d, dd;
 
 	r->a = r->b = 0;
 	for (i = goal; i != c->start;) {
-		jps_parent(c, i, &run, &diag, &dd);
+		jps_parent(c, i, bs, &run, &turn, &dd);
 		d = (int)(node[i].tag & TAG_DIR);
-		node[i].pos = diag != 0 ? diag : run;
-		n += run + diag;
+		node[i].pos = turn != 0 ? turn : run;
+		n += run + turn;
 		if (d & 1)
 			r->b += run;
 		else
 			r->a += run;
-		r->b += diag;
-		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)diag * c->off[dd]);
+		if (dd & 1)
+			r->b += turn;
+		else
+			r->a += turn;
+		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)turn * c->off[dd]);
 	}
 	if (path_room(c, n) != 0)
 		return;
@@ -424,18 +509,18 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 		o = c->off[d];
 		if (bend == 0) {
 			run = node[i].pos;
-			diag = 0;
+			turn = 0;
 			dd = d;
 		} else {
 			run = bend;
-			diag = node[i].pos;
-			dd = (d + (tag & TAG_SIDE ? 1 : 7)) & 7;
+			turn = node[i].pos;
+			dd = bend_dir(tag, bs);
 		}
 		for (k = run; k > 0; k--) {
 			i = (uint32_t)((long)i - o);
 			path[--n] = i;
 		}
-		for (k = diag; k > 0; k--) {
+		for (k = turn; k > 0; k--) {
 			i = (uint32_t)((long)i - c->off[dd]);
 			path[--n] = i;
 		}
@@ -446,19 +531,23 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 static const int dx[DIR_COUNT] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
+/* How far a bend turns: to a diagonal next to a straight direction, or with -d never by a right angle. */
+#define BEND_STEP(rule) ((rule) == DIAG_NEVER ? 2 : 1)
+
 /*
  * Offer the jump point n cells from cell i, padded (x, y), at cost gi, in
- * straight direction d; i was reached k steps along diagonal dd, and the
+ * straight direction d; i was reached k steps along direction dd, and the
  * bend leads back there (none when k is 0: i is the expanded node).
  */
 static INLINE void
 offer_straight(struct ctx *c, struct search_result *r, uint32_t i, uint32_t x, uint32_t y,
-    uint64_t gi, int d, uint32_t n, uint32_t k, int dd, const enum heur heur, const int fast)
+    uint64_t gi, int d, uint32_t n, uint32_t k, int dd, const enum heur heur, const int fast,
+    const int rule)
 {
 	uint32_t bend = 0;
 
 	if (k != 0)	/* n <= TAG_RUN_MAX: lines are at most MAP_MAX_WIDTH cells */
-		bend = n << TAG_RUN_SHIFT | (dd == ((d + 1) & 7) ? TAG_SIDE : 0);
+		bend = n << TAG_RUN_SHIFT | (dd == ((d + BEND_STEP(rule)) & 7) ? TAG_SIDE : 0);
 	relax_ol(c, heur, r, (uint32_t)((long)i + (long)n * c->off[d]), d,
 	    gi + n * c->step[d][1], (int)x + (int)n * dx[d], (int)y + (int)n * dy[d], fast, 0, bend);
 }
@@ -466,58 +555,100 @@ offer_straight(struct ctx *c, struct search_result *r, uint32_t i, uint32_t x, u
 static INLINE void
 scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
     uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
-    const int fast)
+    const int fast, const int rule)
 {
-	uint32_t n = jump_straight(j, x, y, d, goals);
+	uint32_t n = jump_straight(j, x, y, d, goals, rule);
 
 	if (n != 0)
-		offer_straight(c, r, i, x, y, gi, d, n, 0, 0, heur, fast);
+		offer_straight(c, r, i, x, y, gi, d, n, 0, 0, heur, fast, rule);
 }
 
 /*
- * Scan diagonal direction d from cell i, padded (x, y), a cell at a time,
- * with intermediate pruning (Harabor and Grastien 2014): where a straight
- * scan from a cell of the diagonal finds a jump point, the original JPS
- * stops and offers that cell, whose expansion later repeats the straight
- * scans and goes on along the diagonal.  Here the jump points the straight
- * scans find are offered at once, their tags saying where they bend off
- * the diagonal, and the diagonal goes on: fewer nodes on the open list,
- * and each straight line scanned once.  A goal on the diagonal is offered
- * and ends the scan (anything beyond it costs more).
+ * Can a diagonal step in direction d leave cell i, given the rule?  The
+ * cell it enters must be free; without corner cutting both orthogonal
+ * cells it passes, with no-squeeze one of them.
+ */
+static INLINE int
+diag_ok(const uint8_t *cell, uint32_t i, const long off[8], int d, const int rule)
+{
+	int o1 = free_cell(cell, (uint32_t)((long)i + off[(d + 7) & 7]));
+	int o2 = free_cell(cell, (uint32_t)((long)i + off[(d + 1) & 7]));
+
+	if (!free_cell(cell, (uint32_t)((long)i + off[d])))
+		return 0;
+	if (rule == DIAG_NO_CORNER_CUT)
+		return o1 && o2;
+	if (rule == DIAG_NO_SQUEEZE)
+		return o1 || o2;
+	return 1;
+}
+
+/*
+ * With always and no-squeeze, is cell i, reached diagonally in direction
+ * d, a jump point of its own: is the cell behind it on one side (d + 5,
+ * west for north-east) blocked while the diagonal step past it (d + 6,
+ * north-west) can be taken, or likewise on the other side (d + 3, d + 2)?
+ */
+static INLINE int
+diag_forced(const uint8_t *cell, uint32_t i, const long off[8], int d, const int rule)
+{
+	return (!free_cell(cell, (uint32_t)((long)i + off[(d + 5) & 7])) &&
+	    diag_ok(cell, i, off, (d + 6) & 7, rule)) ||
+	    (!free_cell(cell, (uint32_t)((long)i + off[(d + 3) & 7])) &&
+	    diag_ok(cell, i, off, (d + 2) & 7, rule));
+}
+
+/*
+ * Scan from cell i, padded (x, y), in direction d a cell at a time: a
+ * diagonal, or with -d never east or west.  From every cell reached run
+ * the two straight scans either side of d (d - 1 and d + 1, or with -d
+ * never north and south), with intermediate pruning (Harabor and
+ * Grastien 2014): where a straight scan from a cell of the diagonal finds
+ * a jump point, the original JPS stops and offers that cell, whose
+ * expansion later repeats the straight scans and goes on along the
+ * diagonal.  Here the jump points the straight scans find are offered at
+ * once, their tags saying where they bend off the diagonal, and the
+ * diagonal goes on: fewer nodes on the open list, and each straight line
+ * scanned once.  A goal on the way is offered and ends the scan
+ * (anything beyond it costs more); so does a cell with a forced
+ * neighbour of its own (always and no-squeeze: diag_forced), which its
+ * expansion then scans from.
  */
 static INLINE void
-scan_diagonal(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
+scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
     uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
-    const int fast)
+    const int fast, const int rule)
 {
 	const uint8_t *cell = j->cell;
-	const int d1 = (d + 7) & 7, d2 = (d + 1) & 7;
-	const long o = c->off[d], o1 = c->off[d1], o2 = c->off[d2];
-	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1 or -1, mod 2^32 */
+	const int bs = BEND_STEP(rule);
+	const int d1 = (d + 8 - bs) & 7, d2 = (d + bs) & 7;
+	const long o = c->off[d];
+	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1, -1 or 0, mod 2^32 */
 	const uint64_t step = c->step[d][1];
 	/*
-	 * The lines of the two straight scans, moved one line a step: d1's
-	 * runs along a column when d1 is north or south, else along a row.
+	 * The lines of the two straight scans, moved one line a step: a scan
+	 * runs along a column when it goes north or south, else along a row.
 	 */
 	const struct jpsbits *jb = j->jb;
-	const int ax1 = d1 == N || d1 == S;
-	const size_t n1 = jb->words[ax1], n2 = jb->words[!ax1];
-	const long st1 = (long)n1 * (ax1 ? dx[d] : dy[d]), st2 = (long)n2 * (ax1 ? dy[d] : dx[d]);
+	const int ax1 = d1 == N || d1 == S, ax2 = d2 == N || d2 == S;
+	const size_t n1 = jb->words[ax1], n2 = jb->words[ax2];
+	const long st1 = (long)n1 * (ax1 ? dx[d] : dy[d]), st2 = (long)n2 * (ax2 ? dx[d] : dy[d]);
 	const uint64_t *m1 = jb->free[ax1] + (ax1 ? x : y) * n1;
-	const uint64_t *m2 = jb->free[!ax1] + (ax1 ? y : x) * n2;
+	const uint64_t *m2 = jb->free[ax2] + (ax2 ? x : y) * n2;
 	const uint64_t *g1 = goals ? jb->goal[ax1] + (ax1 ? x : y) * n1 : NULL;
-	const uint64_t *g2 = goals ? jb->goal[!ax1] + (ax1 ? y : x) * n2 : NULL;
+	const uint64_t *g2 = goals ? jb->goal[ax2] + (ax2 ? x : y) * n2 : NULL;
 	uint32_t k, n;
 
 	for (k = 1;; k++) {
-		if (!free_cell(cell, (uint32_t)((long)i + o1)) ||
-		    !free_cell(cell, (uint32_t)((long)i + o2)) || !free_cell(cell, (uint32_t)((long)i + o)))
+		if (rule == DIAG_NEVER ? !free_cell(cell, (uint32_t)((long)i + o)) :
+		    !diag_ok(cell, i, c->off, d, rule))
 			return;
 		i = (uint32_t)((long)i + o);
 		x += sx;
 		y += sy;
 		gi += step;
-		if (is_goal(c, i)) {
+		if (is_goal(c, i) || ((rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) &&
+		    diag_forced(cell, i, c->off, d, rule))) {
 			relax_ol(c, heur, r, i, d, gi, (int)x, (int)y, fast, 0, 0);
 			return;
 		}
@@ -528,29 +659,102 @@ scan_diagonal(struct ctx *c, const struct jctx *j, struct search_result *r, uint
 			g2 += st2;
 		}
 		if ((n = jump_line(m1, n1, g1, ax1 ? y : x, (ax1 ? x : y) == (ax1 ? j->gx : j->gy),
-		    ax1 ? j->gy : j->gx, d1 == E || d1 == S, goals)) != 0)
-			offer_straight(c, r, i, x, y, gi, d1, n, k, d, heur, fast);
-		if ((n = jump_line(m2, n2, g2, ax1 ? x : y, (ax1 ? y : x) == (ax1 ? j->gy : j->gx),
-		    ax1 ? j->gx : j->gy, d2 == E || d2 == S, goals)) != 0)
-			offer_straight(c, r, i, x, y, gi, d2, n, k, d, heur, fast);
+		    ax1 ? j->gy : j->gx, d1 == E || d1 == S, goals, rule)) != 0)
+			offer_straight(c, r, i, x, y, gi, d1, n, k, d, heur, fast, rule);
+		if ((n = jump_line(m2, n2, g2, ax2 ? y : x, (ax2 ? x : y) == (ax2 ? j->gx : j->gy),
+		    ax2 ? j->gy : j->gx, d2 == E || d2 == S, goals, rule)) != 0)
+			offer_straight(c, r, i, x, y, gi, d2, n, k, d, heur, fast, rule);
 	}
 }
 
 /*
+ * Which directions to scan from node i, reached in direction d (start:
+ * not reached).  back is the cell before i along d.
+ */
+static INLINE unsigned
+scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, const int rule)
+{
+	const long *off = c->off;
+	uint32_t back;
+	unsigned mask;
+	int d;
+
+	if (i == c->start)	/* no direction yet: every neighbour */
+		return rule == DIAG_NEVER ? 1u << N | 1u << E | 1u << S | 1u << W : 0xff;
+	d = (int)(c->node[i].tag & TAG_DIR);
+	back = (uint32_t)((long)i - off[d]);
+	if (rule == DIAG_NEVER) {
+		/* East or west: on, and the north and south scans. */
+		if (d == E || d == W)
+			return 1u << d | 1u << N | 1u << S;
+		/*
+		 * North or south: on, and east or west where the cell beside
+		 * is free here but was blocked one cell back.
+		 */
+		mask = 1u << d;
+		if (free_cell(cell, (uint32_t)((long)i + off[E])) &&
+		    !free_cell(cell, (uint32_t)((long)back + off[E])))
+			mask |= 1u << E;
+		if (free_cell(cell, (uint32_t)((long)i + off[W])) &&
+		    !free_cell(cell, (uint32_t)((long)back + off[W])))
+			mask |= 1u << W;
+		return mask;
+	}
+	if (d & 1) {
+		/* Diagonal: the two straight parts, and on. */
+		mask = 1u << ((d + 7) & 7) | 1u << d | 1u << ((d + 1) & 7);
+		/*
+		 * With always and no-squeeze, the diagonal past a blocked cell
+		 * behind (diag_forced; scanning checks the rule).
+		 */
+		if (rule != DIAG_NO_CORNER_CUT) {
+			if (!free_cell(cell, (uint32_t)((long)i + off[(d + 5) & 7])))
+				mask |= 1u << ((d + 6) & 7);
+			if (!free_cell(cell, (uint32_t)((long)i + off[(d + 3) & 7])))
+				mask |= 1u << ((d + 2) & 7);
+		}
+		return mask;
+	}
+	mask = 1u << d;
+	if (rule == DIAG_NO_CORNER_CUT) {
+		/*
+		 * Straight: on, and the forced turns: to a side whose cell is
+		 * free here but was blocked one cell back, and the diagonal
+		 * towards it (scanning checks the rule).
+		 */
+		int l = (d + 6) & 7, rt = (d + 2) & 7;
+
+		if (free_cell(cell, (uint32_t)((long)i + off[l])) &&
+		    !free_cell(cell, (uint32_t)((long)back + off[l])))
+			mask |= 1u << l | 1u << ((d + 7) & 7);
+		if (free_cell(cell, (uint32_t)((long)i + off[rt])) &&
+		    !free_cell(cell, (uint32_t)((long)back + off[rt])))
+			mask |= 1u << rt | 1u << ((d + 1) & 7);
+		return mask;
+	}
+	/* always, no-squeeze: the diagonal past a blocked side cell. */
+	if (!free_cell(cell, (uint32_t)((long)i + off[(d + 6) & 7])))
+		mask |= 1u << ((d + 7) & 7);
+	if (!free_cell(cell, (uint32_t)((long)i + off[(d + 2) & 7])))
+		mask |= 1u << ((d + 1) & 7);
+	return mask;
+}
+
+/*
  * The search loop, inlined with goals set when the grid's Bs are the
- * goals, and with fast set (and heur the constant H_OCTILE) for the
- * default open list and heuristic, whose operations then inline too.
+ * goals, and with fast set (and heur a constant) for the default open
+ * list and heuristic, whose operations then inline too;
+ * rule is the diagonal rule, a constant as well.
  */
 static INLINE void
 loop(struct ctx *c, struct search_result *r, const int goals, const enum heur heur,
-    const int fast)
+    const int fast, const int rule)
 {
 	const uint8_t *cell = c->grid->cell;
 	const uint32_t stride = (uint32_t)c->grid->stride;
 	struct node *node = c->s->node;
 	struct jctx j;
 	struct ol_entry e;
-	int d;
 
 	j.c = c;
 	j.jb = &c->s->jb;
@@ -567,7 +771,7 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 		if (is_goal(c, i)) {
 			r->found = 1;
 			r->goal = i;
-			jps_trace_path(c, i, r);
+			jps_trace_path(c, i, r, BEND_STEP(rule));
 			return;
 		}
 		if (r->expanded == c->max_exp) {	/* --max-expanded: stop here */
@@ -581,67 +785,81 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 		y = i / stride;
 		if (c->obs != NULL && c->obs->expand != NULL)
 			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
-		if (i == c->start)
-			mask = 0xff;	/* no direction yet: every neighbour */
-		else if ((d = (int)(node[i].tag & TAG_DIR)) & 1)
-			/* Diagonal: the two straight parts, and on. */
-			mask = 1u << ((d + 7) & 7) | 1u << d | 1u << ((d + 1) & 7);
-		else {
-			/*
-			 * Straight: on, and the forced turns: to a side whose
-			 * cell is free here but was blocked one cell back, and
-			 * the diagonal towards it (scanning checks the rule).
-			 */
-			int l = (d + 6) & 7, rt = (d + 2) & 7;
-			uint32_t back = (uint32_t)((long)i - c->off[d]);
-
-			mask = 1u << d;
-			if (free_cell(cell, (uint32_t)((long)i + c->off[l])) &&
-			    !free_cell(cell, (uint32_t)((long)back + c->off[l])))
-				mask |= 1u << l | 1u << ((d + 7) & 7);
-			if (free_cell(cell, (uint32_t)((long)i + c->off[rt])) &&
-			    !free_cell(cell, (uint32_t)((long)back + c->off[rt])))
-				mask |= 1u << rt | 1u << ((d + 1) & 7);
-		}
+		mask = scan_mask(c, cell, i, rule);
 		/*
 		 * In the usual order N NE E SE S SW W NW, each with its
 		 * direction a constant, so that the scans inline without
-		 * branching on it.
+		 * branching on it.  Diagonals scan like east and west with -d
+		 * never: a cell at a time, with straight scans either side.
 		 */
 #define SCAN(dir) \
 		if (mask & (1u << (dir))) { \
-			if ((dir) & 1) \
-				scan_diagonal(c, &j, r, i, x, y, gi, dir, goals, heur, fast); \
+			if ((dir) & 1 || (rule == DIAG_NEVER && ((dir) == E || (dir) == W))) \
+				scan_bend(c, &j, r, i, x, y, gi, dir, goals, heur, fast, rule); \
 			else \
-				scan_straight(c, &j, r, i, x, y, gi, dir, goals, heur, fast); \
+				scan_straight(c, &j, r, i, x, y, gi, dir, goals, heur, fast, rule); \
 		}
 		SCAN(N);
-		SCAN(NE);
+		if (rule != DIAG_NEVER)
+			SCAN(NE);
 		SCAN(E);
-		SCAN(SE);
+		if (rule != DIAG_NEVER)
+			SCAN(SE);
 		SCAN(S);
-		SCAN(SW);
+		if (rule != DIAG_NEVER)
+			SCAN(SW);
 		SCAN(W);
-		SCAN(NW);
+		if (rule != DIAG_NEVER)
+			SCAN(NW);
 #undef SCAN
 		if (c->obs != NULL && c->obs->done != NULL)
 			c->obs->done(c->obs->arg);
 	}
 }
 
-/* The search, once search_run has pushed the start and jps_prepare built the bitsets. */
+/*
+ * The loops, one for each diagonal rule, goal mode and open list, each
+ * compiled on its own: the 4-ary heap with the rule's default heuristic
+ * (FAST_HEUR), whose operations inline, or any list and heuristic
+ * through openlist.c.
+ */
+#define FAST_HEUR(rule) ((rule) == DIAG_NEVER ? H_MANHATTAN : H_OCTILE)
+#define JPS_LOOP_FN(rule, goals) \
+	static NOINLINE void \
+	loop_##rule##_##goals##_quad(struct ctx *c, struct search_result *r) \
+	{ \
+		loop(c, r, goals, FAST_HEUR(rule), OL_FAST_QUAD, rule); \
+	} \
+	static NOINLINE void \
+	loop_##rule##_##goals##_any(struct ctx *c, struct search_result *r) \
+	{ \
+		loop(c, r, goals, c->heur, OL_FAST_NONE, rule); \
+	}
+#define JPS_LOOP_RULE(rule) JPS_LOOP_FN(rule, 0) JPS_LOOP_FN(rule, 1)
+JPS_LOOP_RULE(DIAG_NEVER)
+JPS_LOOP_RULE(DIAG_NO_CORNER_CUT)
+JPS_LOOP_RULE(DIAG_NO_SQUEEZE)
+JPS_LOOP_RULE(DIAG_ALWAYS)
+
+typedef void jps_loopfn(struct ctx *, struct search_result *);
+
+#define JPS_LOOP_PTRS(rule) \
+	{ { loop_##rule##_0_any, loop_##rule##_0_quad }, { loop_##rule##_1_any, loop_##rule##_1_quad } }
+/* Indexed as enum diagrule, goals, fast. */
+static jps_loopfn *const jps_loops[4][2][2] = {
+	JPS_LOOP_PTRS(DIAG_NEVER), JPS_LOOP_PTRS(DIAG_NO_CORNER_CUT),
+	JPS_LOOP_PTRS(DIAG_NO_SQUEEZE), JPS_LOOP_PTRS(DIAG_ALWAYS)
+};
+
+/*
+ * The search under diagonal rule rule, once search_run has pushed the
+ * start and jps_prepare built the bitsets.
+ */
 void
-jps_loop(struct ctx *c, struct search_result *r)
+jps_loop(struct ctx *c, struct search_result *r, enum diagrule rule)
 {
 	const int goals = c->goal == SEARCH_MAP_GOALS && c->s->jb.goal[0] != NULL;
+	const int fast = c->s->ol.kind == OL_QUAD_HEAP && c->heur == FAST_HEUR(rule);
 
-	if (c->s->ol.kind == OL_QUAD_HEAP && c->heur == H_OCTILE) {
-		if (goals)
-			loop(c, r, 1, H_OCTILE, OL_FAST_QUAD);
-		else
-			loop(c, r, 0, H_OCTILE, OL_FAST_QUAD);
-	} else if (goals)
-		loop(c, r, 1, c->heur, OL_FAST_NONE);
-	else
-		loop(c, r, 0, c->heur, OL_FAST_NONE);
+	jps_loops[rule][goals][fast](c, r);
 }

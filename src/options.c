@@ -91,7 +91,8 @@ options_usage(FILE *fp, int full)
 "maps in one stream are separated by empty lines.\n"
 "\n"
 "  -a, --algorithm=astar|dijkstra|jps search algorithm (astar); jps: jump point\n"
-"                                     search, uniform costs, no-corner-cut only\n"
+"                                     search: uniform costs, S <= D <= 2S, and\n"
+"                                     -d no-corner-cut unless -d is given\n"
 "  -c, --cost=S,D                     straight and diagonal step cost (1,sqrt2);\n"
 "                                     D may be sqrt2, meaning S*sqrt(2)\n"
 "  -d, --diagonal=RULE                never|no-corner-cut|no-squeeze|always\n"
@@ -522,10 +523,6 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
-	if (o->sp.algo == ALGO_JPS && o->diag_set && o->sp.diag != DIAG_NO_CORNER_CUT) {
-		fprintf(stderr, "pathfind: -a jps supports only -d no-corner-cut\n");
-		return OPT_USAGE;
-	}
 	if (o->sp.algo == ALGO_JPS && !search_jps_costs(&o->sp.costs)) {
 		fprintf(stderr, "pathfind: -a jps needs step costs with S <= D <= 2S\n");
 		return OPT_USAGE;

@@ -384,7 +384,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.s = s;
 	c.start = start;
 	c.goal = goal;
-	if (p->algo == ALGO_JPS && (p->diag != DIAG_NO_CORNER_CUT || !g->uniform))
+	if (p->algo == ALGO_JPS && !g->uniform)
 		return SEARCH_EJPS_MAP;
 	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
 		return SEARCH_EJPS_COSTS;
@@ -462,7 +462,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * found no room is not there: the result is void.
 	 */
 	if (p->algo == ALGO_JPS)
-		jps_loop(&c, r);
+		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES)
 		dijkstra_loops[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
@@ -502,7 +502,7 @@ search_strerror(enum search_status rc)
 	case SEARCH_ECOSTS:
 		return "step costs too large for a map this size";
 	case SEARCH_EJPS_MAP:
-		return "-a jps needs a map without terrain costs and -d no-corner-cut";
+		return "-a jps needs a map without terrain costs";
 	case SEARCH_EJPS_COSTS:
 		return "-a jps needs step costs with S <= D <= 2S";
 	case SEARCH_ESTEPQ:

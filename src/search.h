@@ -72,7 +72,7 @@ enum search_status {
 	SEARCH_OK = 0,
 	SEARCH_ENOMEM = -1,	/* out of memory */
 	SEARCH_ECOSTS = -2,	/* the step costs cannot be keyed for a map this size */
-	SEARCH_EJPS_MAP = -3,	/* JPS: a map with terrain, or not -d no-corner-cut */
+	SEARCH_EJPS_MAP = -3,	/* JPS: a map with terrain */
 	SEARCH_EJPS_COSTS = -4,	/* JPS: step costs outside S <= D <= 2S */
 	SEARCH_ESTEPQ = -5	/* the step queues: keys that are not g alone */
 };

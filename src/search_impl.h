@@ -12,14 +12,14 @@
 /*
  * A node's tag: generation << TAG_GEN_SHIFT | bend | closed | direction.
  * The direction is the one the node was reached in (enum below).  JPS sets
- * the bend of a node reached by a straight scan from a diagonal one
- * (jps.c): the straight steps, and which of the two diagonals next to the
- * direction came before them.  Eleven bits of generation: the tags are
+ * the bend of a node reached by a straight scan from a diagonal one, or
+ * with -d never from an east or west one (jps.c): the straight steps, and
+ * which of the two directions either side came before them.  Eleven bits of generation: the tags are
  * cleared once every 2,047 searches.
  */
 #define TAG_DIR       7u
 #define TAG_CLOSED    8u
-#define TAG_SIDE      16u		/* the diagonal was direction + 1, else - 1 */
+#define TAG_SIDE      16u		/* that was direction + 1 (never: + 2), else - 1 (- 2) */
 #define TAG_RUN_SHIFT 5		/* 16 bits of straight steps, 0: no bend */
 #define TAG_RUN_MAX   0xffffu
 #define TAG_GEN_SHIFT 21
@@ -246,6 +246,6 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 
 int	path_room(struct ctx *, size_t);
 int	jps_prepare(struct jpsbits *, const struct grid *);
-void	jps_loop(struct ctx *, struct search_result *);
+void	jps_loop(struct ctx *, struct search_result *, enum diagrule);
 
 #endif

@@ -141,22 +141,53 @@ cost_variants() {
     done
 }
 
-@test "crosscheck: -a jps on maps without terrain, every heuristic, tie-break and cost" {
-    local h tb c
+# -a jps under one diagonal rule on 300 maps without terrain: every
+# heuristic and tie-break, the step costs it takes, and a weight
+jps_combinations() {
+    local rule=$1 h tb c
     need_pathfind
     # JPS needs uniform costs: the same generator, terrain turned to floor.
     "$BRUTE" gen 20240612 300 | tr '1-9' '.' >"$T/maps"
     for tb in low-h high-h lifo fifo; do
         for h in manhattan octile euclidean chebyshev zero; do
-            crosscheck "$T/maps" -a jps -d no-corner-cut -H "$h" -t "$tb"
+            crosscheck "$T/maps" -a jps -d "$rule" -H "$h" -t "$tb"
         done
     done
+    for c in 10,14 1,1 1,2 2.5,sqrt2 2.5,3.75; do
+        for h in octile chebyshev euclidean manhattan; do
+            crosscheck "$T/maps" -a jps -d "$rule" -c "$c" -H "$h"
+        done
+    done
+    crosscheck "$T/maps" -a jps -d "$rule" -w 1.5
+}
+
+@test "crosscheck: -a jps on maps without terrain, every heuristic, tie-break and cost" {
+    local h tb c
+    need_pathfind
+    # without -d: no-corner-cut
+    "$BRUTE" gen 20240612 300 | tr '1-9' '.' >"$T/maps"
     for c in 10,14 1,1 1,2 2.5,sqrt2 2.5,3.75; do
         for h in octile chebyshev euclidean manhattan; do
             crosscheck "$T/maps" -a jps -c "$c" -H "$h"
         done
     done
     crosscheck "$T/maps" -a jps -w 1.5
+}
+
+@test "crosscheck: -a jps -d never (4-connected), every heuristic, tie-break and cost" {
+    jps_combinations never
+}
+
+@test "crosscheck: -a jps -d no-corner-cut, every heuristic, tie-break and cost" {
+    jps_combinations no-corner-cut
+}
+
+@test "crosscheck: -a jps -d no-squeeze, every heuristic, tie-break and cost" {
+    jps_combinations no-squeeze
+}
+
+@test "crosscheck: -a jps -d always, every heuristic, tie-break and cost" {
+    jps_combinations always
 }
 
 # wide_maps SEED COUNT: maps 60 to 200 cells a side, so that JPS's block
@@ -183,34 +214,47 @@ wide_maps() {
     }'
 }
 
-@test "crosscheck: -a jps on wide maps, where block scans cross words" {
-    local h
+@test "crosscheck: -a jps on wide maps, where block scans cross words, every diagonal rule" {
+    local h rule
     need_pathfind
     wide_maps 7 40 >"$T/maps"
     for h in octile zero; do
         crosscheck "$T/maps" -a jps -H "$h"
     done
     crosscheck "$T/maps" -a jps -c 1,1 -t fifo
+    for rule in never no-squeeze always; do
+        for h in manhattan octile zero; do
+            crosscheck "$T/maps" -a jps -d "$rule" -H "$h"
+        done
+        crosscheck "$T/maps" -a jps -d "$rule" -c 1,1 -t fifo
+        crosscheck "$T/maps" -a jps -d "$rule" -c 1,2 -t lifo
+    done
 }
 
-@test "-a jps with one goal (--goal) on wide maps costs what A* does" {
-    local m x y want n=0
+@test "-a jps with one goal (--goal) on wide maps costs what A* does, under every rule" {
+    local m x y want n=0 rule
     need_pathfind
     wide_maps 11 6 >"$T/maps"
     for m in 1 2 3 4 5 6; do
         awk -v k="$m" 'BEGIN { RS = ""; ORS = "\n" } NR == k' "$T/maps" >"$T/one"
         for x in 5 63 64 65 128; do
             for y in 0 63 64 65; do
-                run "$PATHFIND" -a astar -d no-corner-cut -f json --start 0,0 --goal "$x,$y" "$T/one"
-                [ "$status" -le 1 ] || continue   # the goal is a wall or off the map
-                want=$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')
-                run "$PATHFIND" -a jps -f json --start 0,0 --goal "$x,$y" "$T/one"
-                [ "$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')" = "$want" ]
-                n=$((n + 1))
+                for rule in no-corner-cut never no-squeeze always; do
+                    run "$PATHFIND" -a astar -d "$rule" -f json --start 0,0 --goal "$x,$y" "$T/one"
+                    [ "$status" -le 1 ] || continue   # the goal is a wall or off the map
+                    want=$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')
+                    if [ "$rule" = no-corner-cut ]; then   # the default for jps
+                        run "$PATHFIND" -a jps -f json --start 0,0 --goal "$x,$y" "$T/one"
+                    else
+                        run "$PATHFIND" -a jps -d "$rule" -f json --start 0,0 --goal "$x,$y" "$T/one"
+                    fi
+                    [ "$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')" = "$want" ]
+                    n=$((n + 1))
+                done
             done
         done
     done
-    [ "$n" -ge 20 ]
+    [ "$n" -ge 80 ]
 }
 
 @test "-a jps reads every map of a stream afresh (its bitsets are per grid)" {
@@ -247,19 +291,30 @@ wide_maps() {
     done
 }
 
-@test "-a jps refuses terrain and other diagonal rules" {
+@test "-a jps refuses terrain and step costs outside S <= D <= 2S, under every diagonal rule" {
+    local d c
+    for d in never no-corner-cut no-squeeze always; do
+        run --separate-stderr "$PATHFIND" -a jps -d "$d" "$root/samples/terrain.txt"
+        [ "$status" -eq 2 ]
+        [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs" ]
+        # its pruning needs S <= D <= 2S (found by the solve fuzzer with -c 1,3)
+        for c in 1,3 1,0.5 1,2.000001; do
+            run --separate-stderr "$PATHFIND" -a jps -d "$d" -c "$c" "$root/samples/tutorial.txt"
+            [ "$status" -eq 2 ]
+            [[ "$stderr" == "pathfind: -a jps needs step costs with S <= D <= 2S"* ]]
+        done
+    done
     run --separate-stderr "$PATHFIND" -a jps "$root/samples/terrain.txt"
     [ "$status" -eq 2 ]
-    [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs and -d no-corner-cut" ]
-    run --separate-stderr "$PATHFIND" -a jps -d always "$root/samples/tutorial.txt"
-    [ "$status" -eq 2 ]
-    [[ "$stderr" == "pathfind: -a jps supports only -d no-corner-cut"* ]]
-    # its pruning needs S <= D <= 2S (found by the solve fuzzer with -c 1,3)
-    for c in 1,3 1,0.5 1,2.000001; do
-        run --separate-stderr "$PATHFIND" -a jps -c "$c" "$root/samples/tutorial.txt"
-        [ "$status" -eq 2 ]
-        [[ "$stderr" == "pathfind: -a jps needs step costs with S <= D <= 2S"* ]]
+    [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs" ]
+    # every rule runs, at A*'s cost
+    for d in never no-corner-cut no-squeeze always; do
+        run "$PATHFIND" -a jps -d "$d" "$root/samples/tutorial.txt"
+        [ "$status" -eq 0 ]
+        [ "${lines[5]}" = "$("$PATHFIND" -a astar -d "$d" "$root/samples/tutorial.txt" | sed -n 6p)" ]
     done
+    [ "$("$PATHFIND" -a jps -d always "$root/samples/tutorial.txt" | sed -n 6p)" = "cost: 5.656854" ]
+    [ "$("$PATHFIND" -a jps -d never "$root/samples/tutorial.txt" | sed -n 6p)" = "cost: 8" ]
     # without -d, jps means no-corner-cut
     run "$PATHFIND" -a jps "$root/samples/tutorial.txt"
     [ "$status" -eq 0 ]

@@ -371,8 +371,8 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 			uniform = 0;
 	CHECK(g->uniform == uniform);
 	rc = search_run(s, g, padded_index(g, start), gi, &sp, &r);
-	if (sp.algo == ALGO_JPS && (sp.diag != DIAG_NO_CORNER_CUT || !uniform)) {
-		CHECK(rc == SEARCH_EJPS_MAP);	/* JPS: uniform costs and no-corner-cut only */
+	if (sp.algo == ALGO_JPS && !uniform) {
+		CHECK(rc == SEARCH_EJPS_MAP);	/* JPS: uniform costs only, under every rule */
 		return;
 	}
 	if (sp.algo == ALGO_JPS && !search_jps_costs(&sp.costs)) {
