@@ -473,7 +473,7 @@ big_map() {
 	[ "$status" -eq 3 ]
 	[ "${stderr_lines[0]}" = "pathfind: <stdin>:1:9: bad start x (a whole number 0 to 65535)" ]
 	[[ "${stderr_lines[1]}" == "pathfind: <stdin>:2:1: mismatch: cost 1, published 123456 "* ]]
-	[ "${stderr_lines[2]}" = "pathfind: <stdin>:3:17: bad length (a decimal number)" ]
+	[ "${stderr_lines[2]}" = "pathfind: <stdin>:3:17: bad length (33 characters; at most 31)" ]
 }
 
 @test "scenario batches in the path and moves formats, with -T, and more than one chunk to /dev/full" {
