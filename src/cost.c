@@ -13,6 +13,30 @@ __extension__ typedef unsigned __int128 u128;
  * places into units of 10^-maxdec.  Rejects signs, exponents, empty parts
  * and values above maxunits.  Returns 0 or -1.
  */
+/*
+ * A coordinate or map size as the command line and scenario files give
+ * them: digits only (no sign, no point), 0 to 65535, in s[0, n).  -1 if
+ * not.
+ */
+int
+coord_parse(const char *s, size_t n, int *out)
+{
+	long v = 0;
+	size_t k;
+
+	if (n == 0 || n > 5)
+		return -1;
+	for (k = 0; k < n; k++) {
+		if (s[k] < '0' || s[k] > '9')
+			return -1;
+		v = v * 10 + (s[k] - '0');
+	}
+	if (v > 65535)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
 int
 decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
 {

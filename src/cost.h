@@ -38,6 +38,7 @@ struct keyunits {
 };
 
 int	decimal_parse(const char *, unsigned, uint64_t, uint64_t *);
+int	coord_parse(const char *, size_t, int *);
 int	cost_parse(const char *, struct costs *);
 int	cost_units(const struct costs *, uint64_t, struct keyunits *);
 void	cost_format(char *, size_t, const struct costs *, uint64_t, uint64_t);

@@ -13,6 +13,7 @@
 
 #include "maps.h"
 #include "options.h"
+#include "out.h"
 #include "scen.h"
 #include "status.h"
 
@@ -45,7 +46,7 @@ std_fds(void)
 static int
 stdout_error(int err)
 {
-	fprintf(stderr, "pathfind: write error on standard output: %s\n", strerror(err));
+	out_write_error(err);
 	return EX_ERROR;
 }
 
@@ -62,7 +63,7 @@ main(int argc, char **argv)
 		if (closed & 2)
 			return stdout_error(EBADF);
 		if (fflush(stdout) != 0 || ferror(stdout))
-			return stdout_error(errno ? errno : EIO);
+			return stdout_error(errno);
 		return EX_FOUND;
 	case OPT_USAGE:
 		options_usage(stderr, 0);

@@ -180,26 +180,6 @@ choose(const char *opt, const char *arg, const char *const *names, int *out)
 	return bad(opt, arg, want);
 }
 
-/* A whole number 0 to 65535: digits only, no sign, no point. */
-static int
-coord_parse(const char *s, size_t n, int *out)
-{
-	long v = 0;
-	size_t k;
-
-	if (n == 0 || n > 5)
-		return -1;
-	for (k = 0; k < n; k++) {
-		if (s[k] < '0' || s[k] > '9')
-			return -1;
-		v = v * 10 + (s[k] - '0');
-	}
-	if (v > 65535)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 /* --start or --goal: "X,Y". */
 static int
 point_parse(const char *opt, const char *arg, struct point *p)

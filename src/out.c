@@ -119,14 +119,21 @@ put_diag(const char *name, long line, long col, const char *msg)
 	fprintf(stderr, "%s\n", msg);
 }
 
+/* The one message for output that could not be written. */
+void
+out_write_error(int err)
+{
+	fprintf(stderr, "pathfind: write error on standard output: %s\n",
+	    strerror(err ? err : EIO));
+}
+
 static void
 write_error(struct out *out)
 {
 	if (out->failed)
 		return;
 	out->failed = 1;
-	fprintf(stderr, "pathfind: write error on standard output: %s\n",
-	    strerror(errno ? errno : EIO));
+	out_write_error(errno);
 }
 
 static void

@@ -65,6 +65,7 @@ int	out_emit(struct out *, struct outcome *);
 int	out_flush(struct out *);
 void	out_diag(struct out *, const char *, long, long, const char *);
 int	out_finish(struct out *);
+void	out_write_error(int);
 
 /*
  * A result as every format shows it: a map's (map set) or a scenario's

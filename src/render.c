@@ -12,12 +12,13 @@
  * for the last; open cells are bright magenta.
  */
 enum { C_PLAIN, C_PATH, C_START, C_GOAL, C_WALL, C_LOW, C_MID, C_HIGH,
-	C_OPEN, C_CLOSED1, C_CLOSED2, C_CLOSED3 };
+	C_OPEN, C_CLOSED1, C_CLOSED2, C_CLOSED3, C_COUNT };
 static const char *const sgr[] = {
 	"0", "1;33", "1;32", "1;31",
 	"90", "36", "34", "35",
 	"95", "96", "36", "34"
 };
+_Static_assert(sizeof(sgr) / sizeof(sgr[0]) == C_COUNT, "sgr: one for each colour class");
 #define C_BOLD(c) ((c) >= C_PATH && (c) <= C_GOAL)
 
 /*

@@ -28,26 +28,6 @@ seterr(struct diag *d, long line, long col, const char *msg)
 	snprintf(d->msg, sizeof(d->msg), "%s", msg);
 }
 
-/* A coordinate field: 0..65535. */
-static int
-coord(const char *s, size_t n, int *out)
-{
-	long v = 0;
-	size_t i;
-
-	if (n == 0 || n > 5)
-		return -1;
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	if (v > 65535)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 /*
  * One scenario line: bucket, map, map width, map height, start x, start y,
  * goal x, goal y, optimal length, separated by any white space (version 1
@@ -90,14 +70,14 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 	}
 	xy[0] = &sc->mw, xy[1] = &sc->mh;
 	for (j = 0; j < 2; j++)
-		if (coord(f[2 + j], len[2 + j], xy[j]) != 0) {
+		if (coord_parse(f[2 + j], len[2 + j], xy[j]) != 0) {
 			snprintf(msg, sizeof(msg), "bad %s (a whole number 0 to 65535)", what[2 + j]);
 			seterr(d, sc->line, f[2 + j] - s + 1, msg);
 			return SCEN_BAD;
 		}
 	xy[0] = &sc->sx, xy[1] = &sc->sy, xy[2] = &sc->gx, xy[3] = &sc->gy;
 	for (j = 0; j < 4; j++)
-		if (coord(f[4 + j], len[4 + j], xy[j]) != 0) {
+		if (coord_parse(f[4 + j], len[4 + j], xy[j]) != 0) {
 			snprintf(msg, sizeof(msg), "bad %s (a whole number 0 to 65535)", what[4 + j]);
 			seterr(d, sc->line, f[4 + j] - s + 1, msg);
 			return SCEN_BAD;
