@@ -15,6 +15,7 @@ const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", 
 	"step-queues", "buckets", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
+const char *const check_format_names[] = { "auto", "path", "moves", "json", NULL };
 /* Indexed by enum compare; "weight" may carry a list: weight=1,1.5,2. */
 const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 	"diagonal", "open-list", "weight", NULL };
@@ -22,6 +23,8 @@ const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 /* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
+	{ "check",	required_argument, NULL, OPT_CHECK },
+	{ "check-format", required_argument, NULL, OPT_CHECK_FORMAT },
 	{ "color",	optional_argument, NULL, OPT_COLOR },
 	{ "colour",	optional_argument, NULL, OPT_COLOR },
 	{ "compare",	required_argument, NULL, OPT_COMPARE },
@@ -56,6 +59,7 @@ static const char synopsis[] =
 "                [-t tie-break] [-w weight] [--color[=when]] [--label]\n"
 "                [--no-label] [--start x,y] [--goal x,y] [--trace[=open]]\n"
 "                [--scores] [--image file] [--compare what] [file ...]\n"
+"       pathfind --check=answers [--check-format format] [options] [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /*
@@ -117,13 +121,18 @@ options_usage(FILE *fp, int full)
 "      --compare=WHAT                 a table over every algorithm, heuristic,\n"
 "                                     tie-break, diagonal, open-list or\n"
 "                                     weight=W,W,...\n"
+"      --check=FILE                   check the answers in FILE (- for stdin),\n"
+"                                     one a map: legal? cost, optimum, excess\n"
+"      --check-format=FORMAT          auto|path|moves|json: the answers' -f\n"
+"                                     (auto: told from the first answers)\n"
 "  -h, --help                         print this help and exit\n"
 "  -V, --version                      print the version and exit\n"
 "\n"
 "Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
 "or a MovingAI map (type/height/width/map header) for -S or --start/--goal.\n"
 "Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
-"cost differs from its published optimum.\n"
+"cost differs from its published optimum; with --check 0 every answer right,\n"
+"3 some answer illegal, costlier than the optimum or wrong, 2 an error.\n"
 "See pathfind(1).\n", fp);
 }
 
@@ -293,6 +302,18 @@ long_refused(const char *arg)
 	fputc('\n', stderr);
 }
 
+/* Whether some maps would come from standard input. */
+static int
+stdin_maps(const struct options *o)
+{
+	int k;
+
+	for (k = 0; k < o->nfiles; k++)
+		if (strcmp(o->files[k], "-") == 0)
+			return 1;
+	return o->nfiles == 0;
+}
+
 /*
  * The options that cannot go together: -S solves its own starts and goals
  * and prints rows; --compare prints a table in place of the result; -e
@@ -303,11 +324,21 @@ combinations(const struct options *o)
 {
 	const char *what = NULL, *with = NULL;
 
+	if (o->check_format_set && o->check == NULL) {
+		fprintf(stderr, "pathfind: --check-format needs --check\n");
+		return OPT_USAGE;
+	}
 	if (o->scen != NULL) {
 		with = "-S";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
 		    o->image ? "--image" : o->compare ? "--compare" :
-		    o->start.set ? "--start" : o->goal.set ? "--goal" : NULL;
+		    o->start.set ? "--start" : o->goal.set ? "--goal" :
+		    o->check ? "--check" : NULL;
+	} else if (o->check != NULL) {
+		with = "--check";
+		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
+		    o->image ? "--image" : o->compare ? "--compare" : o->timing ? "-T" :
+		    o->format == FMT_PATH || o->format == FMT_MOVES ? "-f" : NULL;
 	} else if (o->compare != CMP_NONE) {
 		with = "--compare";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
@@ -320,6 +351,9 @@ combinations(const struct options *o)
 		return OPT_RUN;
 	if (strcmp(with, "-f") == 0)
 		fprintf(stderr, "pathfind: %s draws the text map: it needs -f text\n", what);
+	else if (strcmp(what, "-f") == 0 && strcmp(with, "--check") == 0)
+		fprintf(stderr, "pathfind: --check prints check records: it needs -f text or "
+		    "-f json\n");
 	else if (strcmp(what, "-f") == 0)
 		fprintf(stderr, "pathfind: --compare prints a table: it needs -f text\n");
 	else
@@ -458,6 +492,19 @@ options_parse(struct options *o, int argc, char **argv)
 			if (point_parse("--goal", optarg, &o->goal) != 0)
 				return OPT_USAGE;
 			break;
+		case OPT_CHECK:
+			if (*optarg == '\0') {
+				bad("--check", optarg, "a file of answers, or - for standard input");
+				return OPT_USAGE;
+			}
+			o->check = optarg;
+			break;
+		case OPT_CHECK_FORMAT:
+			if (choose("--check-format", optarg, check_format_names, &v) != 0)
+				return OPT_USAGE;
+			o->check_format = (enum check_format)v;
+			o->check_format_set = 1;
+			break;
 		case 't':
 			if (choose("-t", optarg, tb_names, &v) != 0)
 				return OPT_USAGE;
@@ -497,6 +544,12 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (o->scen != NULL && o->nfiles > 1) {
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
+		return OPT_USAGE;
+	}
+	if (o->check != NULL && o->scen == NULL && strcmp(o->check, "-") == 0 &&
+	    stdin_maps(o)) {
+		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "
+		    "answers and the maps\n");
 		return OPT_USAGE;
 	}
 	return combinations(o);
