@@ -13,10 +13,10 @@ PF_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\"
 PF_CFLAGS = -std=c11 -pthread $(WARN)
 PF_LDLIBS = -lm -pthread
 
-SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c \
+SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c src/check.c \
       src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
       src/viz.c src/compare.c src/img.c src/bigmem.c src/monotime.c
-HDR = src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/openlist.h \
+HDR = src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/check.h src/openlist.h \
       src/search.h src/search_impl.h src/render.h src/scen.h \
       src/viz.h src/compare.h src/img.h src/bigmem.h src/monotime.h
 OBJ = $(SRC:.c=.o)
@@ -86,7 +86,7 @@ clean:
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.
 LIB_SRC      = $(filter-out src/main.c,$(SRC))
-FUZZ_TARGETS = map scen solve
+FUZZ_TARGETS = map scen solve check
 FUZZ_DEPS    = $(LIB_SRC) $(HDR) tests/fuzz/fuzz.h tests/fuzz/fuzz_io.c
 FUZZ_CC      = clang
 FUZZ_SECONDS = 60
@@ -94,7 +94,7 @@ FUZZ_FLAGS   = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
                -fno-omit-frame-pointer
 FUZZ_RUNFLAGS = -dict=tests/fuzz/pathfind.dict -print_final_stats=1
 
-# libFuzzer targets, one binary each: build/fuzz/fuzz-map, -scen, -solve.
+# libFuzzer targets, one binary each: build/fuzz/fuzz-map, -scen, -solve, -check.
 build/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	mkdir -p build/fuzz
 	$(FUZZ_CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/fuzz/fuzz_io.c \
@@ -115,10 +115,11 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	done
 
 # Minimise the committed corpus with what make fuzz found (-merge=1); the
-# solver's corpus by edges alone (-use_counters=0), or it runs to thousands.
+# solver's and the checker's corpora by edges alone (-use_counters=0), or
+# they run to thousands.
 fuzz-merge: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	@for t in $(FUZZ_TARGETS); do \
-	    case $$t in solve) extra=-use_counters=0 ;; *) extra= ;; esac; \
+	    case $$t in solve | check) extra=-use_counters=0 ;; *) extra= ;; esac; \
 	    rm -rf build/fuzz/merged/$$t && mkdir -p build/fuzz/merged/$$t build/fuzz/corpus/$$t && \
 	    build/fuzz/fuzz-$$t -merge=1 $$extra build/fuzz/merged/$$t tests/fuzz/corpus/$$t \
 	        build/fuzz/corpus/$$t >build/fuzz/merge-$$t.log 2>&1 || \

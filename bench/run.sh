@@ -10,18 +10,27 @@
 # the time of a process's first parse of the map (fresh memory), and the
 # time per node of a plain breadth-first search over the same cells, the
 # floor Dijkstra's ns/expansion is judged against; of three runs, the best
-# parse speed and floor and the median first parse.  Environment:
+# parse speed and floor and the median first parse.  Last, as "check", a
+# third table: per map, BENCH_CHECK queries spread over its scenario file,
+# as a stream of ASCII maps (the map with the query's A and B, -d
+# no-corner-cut as the octile maps have it), solved with -f moves and
+# those answers checked back with --check: answers per second of wall
+# time, parsing included, for both, and whether every answer was right.
+# Environment:
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
-#   BENCH_ALGOS algorithms to run, "floor" for the second table,
-#               "stream" for the third and "rules" for the fourth (default
-#               "astar dijkstra jps floor stream rules"; "floor", "stream"
-#               or "rules" alone skips the searches)
+#   BENCH_ALGOS algorithms to run, "floor" for the floor table, "stream"
+#               for map streams, "check" for --check and "rules" for A*
+#               and JPS under every diagonal rule (default "astar dijkstra
+#               jps floor stream check rules"; any of the last four alone
+#               skips the searches)
 #   BENCH_REPS  repetitions of the rules table's runs, interleaved; the
 #               median time of each is shown (default 3)
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
+#   BENCH_CHECK queries a map for the check table (default 1000, and no
+#               more than a stream of 128 MiB holds)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=$top/pathfind
@@ -30,9 +39,13 @@ dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
 reps=${BENCH_REPS:-3}
-algos= floor=0 stream=0 rules=0
-for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream rules}; do
-	case $a in floor) floor=1 ;; stream) stream=1 ;; rules) rules=1 ;; *) algos="$algos $a" ;; esac
+nq=${BENCH_CHECK:-1000}
+algos= floor=0 stream=0 check=0 rules=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules}; do
+	case $a in
+	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
+	*) algos="$algos $a" ;;
+	esac
 done
 mkdir -p "$out"
 
@@ -237,6 +250,61 @@ if [ "$rules" = 1 ]; then
 				    e["jps"] / q["jps"], (tj > 0 ? ta / q["astar"] / (tj / q["jps"]) : 0)
 			}'
 		done
+	done
+fi
+
+# check_stream MAP SCEN: nq queries of SCEN (fewer when 128 MiB cannot hold
+# them), evenly spread, each as an ASCII map (passable . G S as '.', the
+# rest '#') with its start A and goal B, one empty line between them.
+check_stream() {
+	awk -v q="$nq" '
+	FNR == 1 { file++ }
+	{ sub(/\r$/, "") }
+	file == 1 && rows { gsub(/[.GS]/, "."); gsub(/[^.]/, "#"); row[++h] = $0; next }
+	file == 1 { rows = $0 == "map"; next }
+	file == 2 && NF == 9 { scen[++n] = $0 }
+	END {
+		if (h > 0 && q > int(134217728 / (h * (length(row[1]) + 1))))
+			q = int(134217728 / (h * (length(row[1]) + 1)))
+		step = n > q ? n / q : 1
+		for (k = 0; k < q && int(k * step) < n; k++) {
+			split(scen[int(k * step) + 1], f)
+			sx = f[5]; sy = f[6]; gx = f[7]; gy = f[8]
+			if (sx == gx && sy == gy)
+				continue
+			if (m++) print ""
+			for (y = 0; y < h; y++) {
+				r = row[y + 1]
+				if (y == sy) r = substr(r, 1, sx) "A" substr(r, sx + 2)
+				if (y == gy) r = substr(r, 1, gx) "B" substr(r, gx + 2)
+				print r
+			}
+		}
+	}' "$1" "$2"
+}
+
+# check: solve throughput, and check throughput on the answers.
+if [ "$check" = 1 ]; then
+	[ -n "$algos" ] || [ "$floor$stream$rules" != 000 ] && echo
+	echo "| map | queries | solve answers/s | check answers/s | check/solve | all right |"
+	echo "|---|---|---|---|---|---|"
+	scens | while read -r scen; do
+		name=$(basename "$scen" .map.scen)
+		case $(sed -n 1p "${scen%.scen}") in *octile*) ;; *) continue ;; esac
+		check_stream "${scen%.scen}" "$scen" >"$out/check.maps"
+		n=$(grep -c '^$' "$out/check.maps")
+		n=$((n + 1))
+		t0=$(date +%s.%N)
+		"$pf" -d no-corner-cut -f moves "$out/check.maps" >"$out/check.answers" </dev/null
+		t1=$(date +%s.%N)
+		"$pf" -q -d no-corner-cut --check="$out/check.answers" "$out/check.maps" </dev/null
+		st=$?
+		t2=$(date +%s.%N)
+		awk -v map="$name" -v n="$n" -v t0="$t0" -v t1="$t1" -v t2="$t2" -v st="$st" 'BEGIN {
+			printf "| %s | %d | %.0f | %.0f | %.2f | %s |\n", map, n, n / (t1 - t0),
+			    n / (t2 - t1), (t1 - t0) / (t2 - t1), st == 0 ? "yes" : "no (exit " st ")"
+		}'
+		rm -f "$out/check.maps" "$out/check.answers"
 	done
 fi
 exit 0

@@ -7,6 +7,7 @@
 
 /* 128-bit integers: a GCC/Clang extension on every 64-bit target we build on. */
 __extension__ typedef unsigned __int128 u128;
+__extension__ typedef __int128 i128;
 
 /*
  * Parse a non-negative decimal "123" or "1.25" with at most maxdec
@@ -186,6 +187,61 @@ cost_format(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b)
 	else
 		snprintf(buf, n, "%llu.%06llu",
 		    (unsigned long long)(micro / COST_MICRO),
+		    (unsigned long long)(micro % COST_MICRO));
+}
+
+/*
+ * The exact totals a*S + b*D and a0*S + b0*D compared: -1, 0 or 1.  With
+ * D = S*sqrt(2) it is the sign of da + db*sqrt(2), S > 0 factored out:
+ * with da and db of opposite signs, compare da^2 with 2*db^2.
+ */
+int
+cost_compare(const struct costs *c, uint64_t a, uint64_t b, uint64_t a0, uint64_t b0)
+{
+	i128 da = (i128)a - (i128)a0, db = (i128)b - (i128)b0, l;
+
+	if (!c->d_sqrt2) {
+		l = da * (i128)c->s + db * (i128)c->d;
+		return l < 0 ? -1 : l > 0;
+	}
+	if (da >= 0 && db >= 0)
+		return da > 0 || db > 0;
+	if (da <= 0 && db <= 0)
+		return -(da < 0 || db < 0);
+	l = da * da - 2 * db * db;	/* never 0: sqrt(2) is irrational */
+	return (da > 0) == (l > 0) ? 1 : -1;
+}
+
+/*
+ * The excess (a*S + b*D) - (a0*S + b0*D) of a total over a smaller or
+ * equal one, printed as cost_format prints totals.  With sqrt2 the
+ * difference is s*da + s*db*sqrt(2); s*da is whole, so rounding the sum
+ * is rounding s*|db|*sqrt(2) alone, exactly as cost_format does, and the
+ * value is whole only when db is 0.
+ */
+void
+cost_format_excess(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b,
+    uint64_t a0, uint64_t b0)
+{
+	i128 da = (i128)a - (i128)a0, db = (i128)b - (i128)b0, micro;
+	int whole;
+
+	if (c->d_sqrt2) {
+		u128 y = (u128)(db < 0 ? -db : db) * c->s;
+		i128 r = (i128)((isqrt128(8 * y * y) + 1) / 2);
+
+		micro = da * (i128)c->s + (db < 0 ? -r : r);
+		whole = db == 0 && micro % COST_MICRO == 0;
+	} else {
+		micro = da * (i128)c->s + db * (i128)c->d;
+		whole = micro % COST_MICRO == 0;
+	}
+	if (micro < 0)		/* not an excess: the caller's mistake, shown as 0 */
+		micro = 0, whole = 1;
+	if (whole)
+		snprintf(buf, n, "%llu", (unsigned long long)(micro / COST_MICRO));
+	else
+		snprintf(buf, n, "%llu.%06llu", (unsigned long long)(micro / COST_MICRO),
 		    (unsigned long long)(micro % COST_MICRO));
 }
 

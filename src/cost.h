@@ -42,6 +42,9 @@ int	coord_parse(const char *, size_t, int *);
 int	cost_parse(const char *, struct costs *);
 int	cost_units(const struct costs *, uint64_t, struct keyunits *);
 void	cost_format(char *, size_t, const struct costs *, uint64_t, uint64_t);
+int	cost_compare(const struct costs *, uint64_t, uint64_t, uint64_t, uint64_t);
+void	cost_format_excess(char *, size_t, const struct costs *, uint64_t, uint64_t,
+	    uint64_t, uint64_t);
 void	cost_format_base(char *, size_t, const struct costs *, int);
 uint64_t cost_mul_sqrt(uint64_t, uint64_t);
 double	cost_value(const struct costs *, uint64_t, uint64_t);

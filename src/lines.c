@@ -12,8 +12,10 @@ lines_open(struct lines *l, int fd, size_t limit)
 	memset(l, 0, sizeof(*l));
 	l->fd = fd;
 	l->limit = limit;
-	/* Room for the longest line plus its CRLF, and then some. */
-	l->buf = malloc(LINES_BUFSIZE > limit + 2 ? LINES_BUFSIZE : limit + 2);
+	/* Room for the longest line plus its CRLF, and then some, or to grow. */
+	l->cap = limit + 2 > LINES_GROW_FROM ? LINES_GROW_FROM :
+	    LINES_BUFSIZE > limit + 2 ? LINES_BUFSIZE : limit + 2;
+	l->buf = malloc(l->cap);
 	return l->buf == NULL ? -1 : 0;
 }
 
@@ -26,7 +28,7 @@ lines_close(struct lines *l)
 
 /* Move unread bytes to the front and read more.  Returns bytes added, 0 at EOF, -1 on error. */
 static long
-fill(struct lines *l, size_t cap)
+fill(struct lines *l)
 {
 	ssize_t n;
 
@@ -40,7 +42,7 @@ fill(struct lines *l, size_t cap)
 	if (l->before_read != NULL)
 		l->before_read(l->arg);
 	do
-		n = read(l->fd, l->buf + l->end, cap - l->end);
+		n = read(l->fd, l->buf + l->end, l->cap - l->end);
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {
 		l->err = errno;
@@ -52,10 +54,23 @@ fill(struct lines *l, size_t cap)
 	return (long)n;
 }
 
-static size_t
-bufcap(const struct lines *l)
+/*
+ * The buffer is full of one unfinished line: twice the room, up to the
+ * longest line and its CRLF.  -1, with l->err ENOMEM, when there is none.
+ */
+static int
+grow(struct lines *l)
 {
-	return LINES_BUFSIZE > l->limit + 2 ? LINES_BUFSIZE : l->limit + 2;
+	size_t cap = l->cap > (l->limit + 2) / 2 ? l->limit + 2 : 2 * l->cap;
+	char *p = realloc(l->buf, cap);
+
+	if (p == NULL) {
+		l->err = ENOMEM;
+		return -1;
+	}
+	l->buf = p;
+	l->cap = cap;
+	return 0;
 }
 
 /*
@@ -64,10 +79,10 @@ bufcap(const struct lines *l)
  * in l->err for lines_next to report.
  */
 static void
-skip_bom(struct lines *l, size_t cap)
+skip_bom(struct lines *l)
 {
 	l->begun = 1;
-	while (l->end - l->start < 3 && fill(l, cap) > 0)
+	while (l->end - l->start < 3 && fill(l) > 0)
 		;
 	if (l->end - l->start >= 3 && memcmp(l->buf + l->start, "\xef\xbb\xbf", 3) == 0)
 		l->start += 3;
@@ -81,7 +96,7 @@ skip_bom(struct lines *l, size_t cap)
  * LINES_ERR on a read error.
  */
 static int
-skip_rest(struct lines *l, size_t cap)
+skip_rest(struct lines *l)
 {
 	size_t skipped = 0;
 	char *nl;
@@ -100,7 +115,7 @@ skip_rest(struct lines *l, size_t cap)
 			l->skipping = 0;
 			return LINES_EOF;
 		}
-		if (fill(l, cap) <= 0) {
+		if (fill(l) <= 0) {
 			if (l->err)
 				return LINES_ERR;
 			l->skipping = 0;
@@ -112,7 +127,7 @@ skip_rest(struct lines *l, size_t cap)
 int
 lines_next(struct lines *l, const char **line, size_t *len)
 {
-	size_t cap = bufcap(l), n;
+	size_t n;
 	char *nl;
 	int rc;
 
@@ -124,8 +139,8 @@ lines_next(struct lines *l, const char **line, size_t *len)
 		return l->lastlong ? LINES_LONG : LINES_OK;
 	}
 	if (!l->begun)
-		skip_bom(l, cap);
-	if (l->skipping && (rc = skip_rest(l, cap)) != LINES_OK)
+		skip_bom(l);
+	if (l->skipping && (rc = skip_rest(l)) != LINES_OK)
 		return rc;
 	for (;;) {
 		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
@@ -146,7 +161,9 @@ lines_next(struct lines *l, const char **line, size_t *len)
 			l->last = *line, l->lastlen = *len, l->lastlong = 1;
 			return LINES_LONG;
 		}
-		if (fill(l, cap) <= 0) {
+		if (l->end - l->start == l->cap && grow(l) != 0)
+			return LINES_ERR;
+		if (fill(l) <= 0) {
 			if (l->err)
 				return LINES_ERR;
 			if (l->end == l->start)

@@ -10,7 +10,10 @@
  * LINES_SKIP_MAX bytes more without an end ends the stream (LINES_EOF):
  * nothing else will come from it, as from /dev/zero.  A UTF-8 byte-order
  * mark (EF BB BF) at the very start of the stream is skipped, so that
- * the first line starts after it; anywhere else it is data.
+ * the first line starts after it; anywhere else it is data.  The buffer
+ * holds the longest line and its line end from the start, unless the
+ * limit is large (LINES_GROW_FROM): then it starts at that size and
+ * grows with the longest line read.
  */
 #ifndef LINES_H
 #define LINES_H
@@ -26,6 +29,7 @@
 #define LINES_BUFSIZE (64 * 1024)
 
 #define LINES_SKIP_MAX ((size_t)1 << 30)	/* 1 GiB: see above */
+#define LINES_GROW_FROM (4 * LINES_BUFSIZE)
 
 struct lines {
 	int fd;
@@ -35,6 +39,7 @@ struct lines {
 	long lineno;		/* number of the line last returned, 1-based */
 	size_t limit;		/* longest line handed out, without line end */
 	char *buf;
+	size_t cap;		/* bytes at buf */
 	size_t start, end;	/* unread bytes are buf[start, end) */
 	int pushed;		/* the last line was pushed back */
 	const char *last;	/* the last line returned, for lines_unget */

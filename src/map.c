@@ -113,6 +113,15 @@ map_free(struct map *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* A problem at line, col (line 0: none), for the caller to report. */
+void
+diag_set(struct diag *d, long line, long col, const char *msg)
+{
+	d->line = line;
+	d->col = col;
+	snprintf(d->msg, sizeof(d->msg), "%s", msg);
+}
+
 static void
 seterr(struct diag *d, long line, long col, const char *fmt, const char *arg)
 {

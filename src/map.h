@@ -64,6 +64,8 @@ struct diag {
 	char msg[192];
 };
 
+void	diag_set(struct diag *, long, long, const char *);
+
 struct mapreader {
 	struct lines lines;
 	int nmaps;		/* maps (good or bad) seen so far */

@@ -8,6 +8,10 @@
  * slot writes it and every completed slot after it, in input order.  At
  * most 2N maps are held at once: the reader waits for a free slot, so
  * memory is bounded by the maps in flight, not by the stream.
+ *
+ * With --check the reader also reads each map's answer (check.h) as soon
+ * as it has read the map, and walks it over the map; the worker then
+ * finds the optimum and writes the verdict in the map's turn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "compare.h"
 #include "img.h"
 #include "maps.h"
@@ -47,6 +52,10 @@ struct slot {
 	double seconds;
 	char *img;		/* --image: the drawing, written in turn */
 	size_t imglen;
+	struct answer ans;	/* --check: the map's answer, walked, */
+	int ansrc;		/* as answers_next found it, */
+	struct diag ansd;	/* and if not ANSWER_OK, why */
+	enum verdict verdict;
 	int large;		/* a map that may take a while (FLUSH_CELLS) */
 	int done;		/* solved: the outcome may be written */
 };
@@ -79,7 +88,12 @@ struct maps {
 	unsigned long images;	/* --image files written */
 	struct stat *inputs;	/* --image: the inputs' files, never overwritten */
 	int ninputs;
+	/* --check: the answers, read by the reader alone */
+	struct answers answers;
+	const char *aname;	/* as diagnostics name them */
+	int afd;
 	unsigned long long maps, solved, nopath, limited, errors, expanded;
+	unsigned long long verdicts[VERDICT_UNANSWERED + 1];
 	double seconds;
 };
 
@@ -227,6 +241,68 @@ draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
 	return rc;
 }
 
+/*
+ * --check: the answer could not be had.  1 after out_fail: a bad record
+ * or a read error, at its place in the answers; no record left, at the
+ * map.  0: the answer is there.
+ */
+static int
+answer_failed(struct maps *ms, struct slot *sl)
+{
+	if (sl->ansrc == ANSWER_OK)
+		return 0;
+	if (sl->ansrc == ANSWER_END) {
+		out_fail(&sl->oc, sl->name, sl->map.line, 1, sl->ansd.msg);
+		return 1;
+	}
+	out_fail(&sl->oc, ms->aname, sl->ansd.line, sl->ansd.col, sl->ansd.msg);
+	sl->oc.answers = ms->aname;
+	return 1;
+}
+
+/*
+ * --check: the optimum, by the search the options name when its result
+ * is sure to be optimal, else by Dijkstra's algorithm under the same
+ * diagonal rule and costs; then the verdict on the answer, as the map's
+ * record.
+ */
+static void
+check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
+    struct search_params *sp, struct render_info *ri)
+{
+	struct maps *ms = w->ms;
+	struct outcome *oc = &sl->oc;
+	struct map *m = &sl->map;
+	struct check_result cr;
+	struct search_result r;
+	struct record rec;
+	int rc;
+
+	if (ri->noguarantee != NULL) {
+		sp->algo = ALGO_DIJKSTRA;
+		sp->heur = H_ZERO;
+		sp->weight = 1000;
+		if (!ms->o->ol_set)
+			sp->ol = OL_STEP_QUEUES;
+		ri->noguarantee = NULL;
+	}
+	if ((rc = search_run(w->search, &m->grid, start, goal, sp, &r)) != 0) {
+		out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
+		return;
+	}
+	sl->expanded = r.expanded;
+	check_judge(&sl->ans, sp->diag, &sp->costs, &r, &cr);
+	sl->verdict = cr.verdict;
+	status_worse(&oc->status, cr.verdict == VERDICT_RIGHT ? EX_FOUND : EX_MISMATCH);
+	memset(&rec, 0, sizeof(rec));
+	rec.map = m;
+	rec.grid = &m->grid;
+	rec.r = &r;
+	rec.ri = ri;
+	rec.check = &cr;
+	out_result(&ms->out, oc, &rec);
+}
+
 /* Solve the map in sl, into its outcome. */
 static void
 solve(struct worker *w, struct slot *sl)
@@ -247,7 +323,8 @@ solve(struct worker *w, struct slot *sl)
 		out_fail(oc, sl->name, sl->d.line, sl->d.col, sl->d.msg);
 		return;
 	}
-	if (check_map(o, sl) != 0 || endpoints(o, sl, &start, &goal) != 0)
+	if (check_map(o, sl) != 0 || endpoints(o, sl, &start, &goal) != 0 ||
+	    (o->check != NULL && answer_failed(ms, sl)))
 		return;
 	if (sl->large)
 		flush(ms);
@@ -259,6 +336,10 @@ solve(struct worker *w, struct slot *sl)
 	ri.color = ms->color;
 	ri.params = &sp;
 	ri.noguarantee = search_no_guarantee(&sp);
+	if (o->check != NULL) {
+		check(w, sl, start, goal, &sp, &ri);
+		return;
+	}
 	if (o->compare != CMP_NONE) {
 		rc = compare_table(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
 		    start, goal, o, &ri, &sl->expanded);
@@ -377,7 +458,9 @@ emit(struct maps *ms, struct slot *sl)
 	else {
 		ms->expanded += sl->expanded;
 		ms->seconds += sl->seconds;
-		if (sl->solved)
+		if (ms->o->check != NULL)
+			ms->verdicts[sl->verdict]++;
+		else if (sl->solved)
 			ms->solved++;
 		else if (sl->limited)
 			ms->limited++;
@@ -517,9 +600,50 @@ submit(struct maps *ms, struct slot *sl)
 	pthread_mutex_unlock(&ms->mu);
 }
 
-/* An input that fails as a whole: its error is one outcome. */
+/*
+ * --check: read the answer to the map just read into sl (with an error,
+ * sl->rc not MAP_OK, it is only read), and walk it over the map with the
+ * start, goals and diagonal rule the search will have.
+ */
 static void
-input_error(struct maps *ms, const char *name, const char *msg)
+read_answer(struct maps *ms, struct slot *sl)
+{
+	const struct options *o = ms->o;
+	const struct grid *g = &sl->map.grid;
+	struct search_params sp;
+	struct check_map cm;
+	long n;
+
+	if (sl->rc == MAP_OK) {
+		options_params(o, &sl->map, &sp);
+		cm.map = &sl->map;
+		cm.rule = sp.diag;
+		cm.sx = o->start.set ? o->start.x : grid_x(g, g->start);
+		cm.sy = o->start.set ? o->start.y : grid_y(g, g->start);
+		cm.gx = o->goal.set ? o->goal.x : -1;
+		cm.gy = o->goal.set ? o->goal.y : -1;
+	}
+	sl->ansrc = answers_next(&ms->answers, sl->rc == MAP_OK ? &cm : NULL, &sl->ans,
+	    &sl->ansd);
+	if (sl->ansrc != ANSWER_END)
+		return;
+	n = ms->answers.records;
+	if (ms->answers.failed)
+		snprintf(sl->ansd.msg, sizeof(sl->ansd.msg),
+		    "no answer for this map: reading the answers failed");
+	else
+		snprintf(sl->ansd.msg, sizeof(sl->ansd.msg),
+		    "no answer for this map: the answers end after %ld answer%s", n,
+		    n == 1 ? "" : "s");
+}
+
+/*
+ * An input that fails as a whole: its error is one outcome, at line (0:
+ * none), which takes an answer with --check, unless the outcome is
+ * about the answers themselves.
+ */
+static void
+input_error(struct maps *ms, const char *name, long line, const char *msg, int answer)
 {
 	struct slot *sl = take_slot(ms);
 
@@ -530,9 +654,11 @@ input_error(struct maps *ms, const char *name, const char *msg)
 	sl->label = 0;
 	sl->large = 0;
 	sl->rc = MAP_BAD;
-	sl->d.line = 0;
-	sl->d.col = 0;
+	sl->d.line = line;
+	sl->d.col = line > 0;
 	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
+	if (answer && ms->o->check != NULL)
+		read_answer(ms, sl);
 	submit(ms, sl);
 }
 
@@ -548,17 +674,17 @@ read_input(struct maps *ms, const char *arg)
 	char msg[128];
 
 	if (strcmp(arg, "-") == 0 && o->stdin_closed) {
-		input_error(ms, name, "cannot read: standard input is closed");
+		input_error(ms, name, 0, "cannot read: standard input is closed", 1);
 		return;
 	} else if (strcmp(arg, "-") == 0)
 		fd = STDIN_FILENO;
 	else if ((fd = open(arg, O_RDONLY)) < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
-		input_error(ms, name, msg);
+		input_error(ms, name, 0, msg, 1);
 		return;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
-		input_error(ms, name, "out of memory");
+		input_error(ms, name, 0, "out of memory", 1);
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return;
@@ -585,6 +711,8 @@ read_input(struct maps *ms, const char *arg)
 			several = map_more(&rd);
 		sl->label = o->label == LABEL_ALWAYS ||
 		    (o->label == LABEL_AUTO && (several || mapno > 1));
+		if (o->check != NULL)
+			read_answer(ms, sl);
 		submit(ms, sl);
 		if (sl->rc == MAP_IOERR)
 			break;
@@ -601,6 +729,7 @@ setup(struct maps *ms, const struct options *o)
 
 	memset(ms, 0, sizeof(*ms));
 	ms->o = o;
+	ms->afd = -1;
 	out_init(&ms->out, o, 0);
 	ms->color = color_wanted(o->color);
 	ms->nw = o->jobs;
@@ -655,10 +784,80 @@ teardown(struct maps *ms)
 	free(ms->slot);
 	free(ms->w);
 	free(ms->inputs);
+	answers_close(&ms->answers);
+	if (ms->afd > STDIN_FILENO)
+		close(ms->afd);
 	pthread_cond_destroy(&ms->work);
 	pthread_cond_destroy(&ms->room);
 	pthread_mutex_destroy(&ms->emu);
 	pthread_mutex_destroy(&ms->mu);
+}
+
+/*
+ * --check: open the answers, before any map is read.  -1 after a message
+ * when they cannot be read at all.
+ */
+static int
+open_answers(struct maps *ms)
+{
+	const struct options *o = ms->o;
+	char msg[128];
+
+	ms->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
+	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
+		out_diag(&ms->out, ms->aname, 0, 0, "cannot read: standard input is closed");
+		return -1;
+	}
+	ms->afd = strcmp(o->check, "-") == 0 ? STDIN_FILENO : open(o->check, O_RDONLY);
+	if (ms->afd < 0) {
+		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+		out_diag(&ms->out, ms->aname, 0, 0, msg);
+		return -1;
+	}
+	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {
+		out_diag(&ms->out, ms->aname, 0, 0, "out of memory");
+		return -1;
+	}
+	ms->answers.lines.before_read = before_read;
+	ms->answers.lines.arg = ms;
+	return 0;
+}
+
+/* --check: answers left after the last map are one error, of the answers. */
+static void
+more_answers(struct maps *ms)
+{
+	struct diag d;
+	char msg[96];
+	long line = answers_more(&ms->answers, &d);
+
+	if (line > 0) {
+		snprintf(msg, sizeof(msg), "more answers than maps (%ld map%s)",
+		    ms->answers.records - 1, ms->answers.records == 2 ? "" : "s");
+		input_error(ms, ms->aname, line, msg, 0);
+	} else if (line < 0)
+		input_error(ms, ms->aname, d.line, d.msg, 0);
+}
+
+static void
+summary(const struct maps *ms)
+{
+	const struct options *o = ms->o;
+	int k;
+
+	fflush(stdout);
+	fprintf(stderr, "pathfind: summary: maps=%llu", ms->maps);
+	if (o->check != NULL)
+		for (k = 0; k <= VERDICT_UNANSWERED; k++)
+			fprintf(stderr, " %s=%llu", verdict_names[k], ms->verdicts[k]);
+	else
+		fprintf(stderr, " solved=%llu nopath=%llu", ms->solved, ms->nopath);
+	if (o->sp.limit_set)
+		fprintf(stderr, " limited=%llu", ms->limited);
+	fprintf(stderr, " errors=%llu expanded=%llu", ms->errors, ms->expanded);
+	if (o->timing)
+		fprintf(stderr, " time=%.6f", ms->seconds);
+	fputc('\n', stderr);
 }
 
 int
@@ -674,6 +873,10 @@ maps_run(const struct options *o)
 		fprintf(stderr, "pathfind: out of memory\n");
 		return EX_ERROR;
 	}
+	if (o->check != NULL && open_answers(&ms) != 0) {
+		teardown(&ms);
+		return EX_ERROR;
+	}
 	if (ms.nw > 1)
 		for (started = 0; started < ms.nw; started++)
 			if (pthread_create(&ms.w[started].tid, NULL, work, &ms.w[started]) != 0)
@@ -682,6 +885,8 @@ maps_run(const struct options *o)
 		ms.nw = 1;	/* no thread: this one does the work */
 	for (i = 0; i < n && !ms.stop; i++)
 		read_input(&ms, files[i]);
+	if (o->check != NULL && !ms.stop)
+		more_answers(&ms);
 	pthread_mutex_lock(&ms.mu);
 	ms.eof = 1;
 	pthread_cond_broadcast(&ms.work);
@@ -691,17 +896,8 @@ maps_run(const struct options *o)
 	emit_ready(&ms);
 
 	status = ms.status;
-	if (o->summary) {
-		fflush(stdout);
-		fprintf(stderr, "pathfind: summary: maps=%llu solved=%llu nopath=%llu ",
-		    ms.maps, ms.solved, ms.nopath);
-		if (o->sp.limit_set)
-			fprintf(stderr, "limited=%llu ", ms.limited);
-		fprintf(stderr, "errors=%llu expanded=%llu", ms.errors, ms.expanded);
-		if (o->timing)
-			fprintf(stderr, " time=%.6f", ms.seconds);
-		fputc('\n', stderr);
-	}
+	if (o->summary)
+		summary(&ms);
 	if (out_finish(&ms.out) != 0)
 		status = EX_ERROR;
 	teardown(&ms);

@@ -15,6 +15,7 @@ const char *const ol_names[] = { "binary-heap", "sorted-list", "unsorted-list", 
 	"step-queues", "buckets", NULL };
 const char *const format_names[] = { "text", "json", "path", "moves", NULL };
 const char *const color_names[] = { "never", "always", "auto", NULL };
+const char *const check_format_names[] = { "auto", "path", "moves", "json", NULL };
 /* Indexed by enum compare; "weight" may carry a list: weight=1,1.5,2. */
 const char *const compare_names[] = { "", "algorithm", "heuristic", "tie-break",
 	"diagonal", "open-list", "weight", NULL };
@@ -34,6 +35,8 @@ _Static_assert(NAMES(compare_names) == CMP_COUNT, "compare_names: one for each e
 /* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
 	{ "algorithm",	required_argument, NULL, 'a' },
+	{ "check",	required_argument, NULL, OPT_CHECK },
+	{ "check-format", required_argument, NULL, OPT_CHECK_FORMAT },
 	{ "color",	optional_argument, NULL, OPT_COLOR },
 	{ "colour",	optional_argument, NULL, OPT_COLOR },
 	{ "compare",	required_argument, NULL, OPT_COMPARE },
@@ -71,6 +74,7 @@ static const char synopsis[] =
 "                [--no-label] [--max-expanded n] [--nearest] [--start x,y]\n"
 "                [--goal x,y] [--trace[=open]] [--scores] [--image file]\n"
 "                [--compare what] [file ...]\n"
+"       pathfind --check=answers [--check-format format] [options] [file ...]\n"
 "       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
 
 /*
@@ -102,7 +106,8 @@ options_usage(FILE *fp, int full)
 "  -f, --format=text|json|path|moves  output format (text)\n"
 "      --color[=auto|always|never]    colour the text map (auto: on a terminal\n"
 "                                     whose TERM is set and not dumb, unless\n"
-"                                     NO_COLOR is set; --color = always)\n"
+"                                     NO_COLOR is set; --color = always;\n"
+"                                     also spelt --colour)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve maps or scenarios on N threads (1);\n"
@@ -119,6 +124,9 @@ options_usage(FILE *fp, int full)
 "                                     (step-queues with dijkstra or -H zero;\n"
 "                                     buckets with astar when optimal; else\n"
 "                                     quad-heap)\n"
+"", fp);
+	/* (in two: C99 promises string literals of 4095 characters, no more) */
+	fputs(
 "  -q, --quiet                        print nothing; only the exit status\n"
 "  -s, --summary                      a final summary line on standard error\n"
 "  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
@@ -136,13 +144,19 @@ options_usage(FILE *fp, int full)
 "      --compare=WHAT                 a table over every algorithm, heuristic,\n"
 "                                     tie-break, diagonal, open-list or\n"
 "                                     weight=W,W,...\n"
+"      --check=FILE                   check the answers in FILE (- for stdin),\n"
+"                                     one a map: legal? cost, optimum, excess\n"
+"      --check-format=FORMAT          auto|path|moves|json: the answers' -f\n"
+"                                     (auto: told from the first answers)\n"
 "  -h, --help                         print this help and exit\n"
 "  -V, --version                      print the version and exit\n"
 "\n"
 "Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
 "or a MovingAI map (type/height/width/map header) for -S or --start/--goal.\n"
 "Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
-"cost differs from its published optimum, 4 --max-expanded stopped a search.\n"
+"cost differs from its published optimum, 4 --max-expanded stopped a search;\n"
+"with --check: 0 every answer right, 3 some answer illegal, costlier than\n"
+"the optimum or wrong, 2 an error.\n"
 "See pathfind(1).\n", fp);
 }
 
@@ -292,6 +306,18 @@ long_refused(const char *arg)
 	fputc('\n', stderr);
 }
 
+/* Whether some maps would come from standard input. */
+static int
+stdin_maps(const struct options *o)
+{
+	int k;
+
+	for (k = 0; k < o->nfiles; k++)
+		if (strcmp(o->files[k], "-") == 0)
+			return 1;
+	return o->nfiles == 0;
+}
+
 /*
  * The options that cannot go together: -S solves its own starts and goals
  * and prints rows; --compare prints a table in place of the result; -e
@@ -302,11 +328,22 @@ combinations(const struct options *o)
 {
 	const char *what = NULL, *with = NULL;
 
+	if (o->check_format_set && o->check == NULL) {
+		fprintf(stderr, "pathfind: --check-format needs --check\n");
+		return OPT_USAGE;
+	}
 	if (o->scen != NULL) {
 		with = "-S";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
 		    o->image ? "--image" : o->compare ? "--compare" :
 		    o->start.set ? "--start" : o->goal.set ? "--goal" :
+		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" :
+		    o->check ? "--check" : NULL;
+	} else if (o->check != NULL) {
+		with = "--check";
+		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
+		    o->image ? "--image" : o->compare ? "--compare" : o->timing ? "-T" :
+		    o->format == FMT_PATH || o->format == FMT_MOVES ? "-f" :
 		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" : NULL;
 	} else if (o->compare != CMP_NONE) {
 		with = "--compare";
@@ -324,6 +361,9 @@ combinations(const struct options *o)
 		return OPT_RUN;
 	if (strcmp(with, "-f") == 0)
 		fprintf(stderr, "pathfind: %s draws the text map: it needs -f text\n", what);
+	else if (strcmp(what, "-f") == 0 && strcmp(with, "--check") == 0)
+		fprintf(stderr, "pathfind: --check prints check records: it needs -f text or "
+		    "-f json\n");
 	else if (strcmp(what, "-f") == 0)
 		fprintf(stderr, "pathfind: --compare prints a table: it needs -f text\n");
 	else
@@ -474,6 +514,19 @@ options_parse(struct options *o, int argc, char **argv)
 			if (point_parse("--goal", optarg, &o->goal) != 0)
 				return OPT_USAGE;
 			break;
+		case OPT_CHECK:
+			if (*optarg == '\0') {
+				bad("--check", optarg, "a file of answers, or - for standard input");
+				return OPT_USAGE;
+			}
+			o->check = optarg;
+			break;
+		case OPT_CHECK_FORMAT:
+			if (choose("--check-format", optarg, check_format_names, &v) != 0)
+				return OPT_USAGE;
+			o->check_format = (enum check_format)v;
+			o->check_format_set = 1;
+			break;
 		case 't':
 			if (choose("-t", optarg, tb_names, &v) != 0)
 				return OPT_USAGE;
@@ -509,6 +562,12 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (o->scen != NULL && o->nfiles > 1) {
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
+		return OPT_USAGE;
+	}
+	if (o->check != NULL && o->scen == NULL && strcmp(o->check, "-") == 0 &&
+	    stdin_maps(o)) {
+		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "
+		    "answers and the maps\n");
 		return OPT_USAGE;
 	}
 	return combinations(o);

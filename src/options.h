@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "check.h"
 #include "search.h"
 
 /* Each ends with its count, which sizes its table of names (options.c). */
@@ -16,7 +17,8 @@ enum color { COLOR_NEVER, COLOR_ALWAYS, COLOR_AUTO, COLOR_COUNT };
 /* Long-only options. */
 enum {
 	OPT_COLOR = 256, OPT_TRACE, OPT_SCORES, OPT_IMAGE, OPT_COMPARE, OPT_START,
-	OPT_GOAL, OPT_LABEL, OPT_NO_LABEL, OPT_MAX_EXPANDED, OPT_NEAREST
+	OPT_GOAL, OPT_LABEL, OPT_NO_LABEL, OPT_MAX_EXPANDED, OPT_NEAREST, OPT_CHECK,
+	OPT_CHECK_FORMAT
 };
 
 /* Labels of text results: when more maps follow (auto), always, never. */
@@ -58,6 +60,9 @@ struct options {
 	uint32_t weights[OPT_WEIGHTS_MAX];	/* --compare=weight=...: thousandths */
 	int nweights;
 	struct point start, goal;	/* --start, --goal */
+	const char *check;	/* --check: the answers file, "-" for stdin */
+	enum check_format check_format;	/* --check-format */
+	int check_format_set;
 	char **files;		/* operands; none means standard input */
 	int nfiles;
 	int stdin_closed;	/* descriptor 0 was closed: reading "-" fails (main.c) */
@@ -78,6 +83,6 @@ int	color_wanted(enum color);
 
 extern const char *const algo_names[], *const diag_names[], *const heur_names[],
     *const tb_names[], *const ol_names[], *const format_names[],
-    *const color_names[], *const compare_names[];
+    *const color_names[], *const compare_names[], *const check_format_names[];
 
 #endif

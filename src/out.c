@@ -166,6 +166,10 @@ error_record(struct out *out, struct outcome *oc)
 	fputs("{\"source\":", fp);
 	json_string(fp, oc->source);
 	json_count(fp, oc->item == ITEM_MAP ? "map" : "id", oc->number);
+	if (oc->answers != NULL) {
+		fputs(",\"answers\":", fp);
+		json_string(fp, oc->answers);
+	}
 	json_count(fp, "line", oc->d.line);
 	json_count(fp, "column", oc->d.line > 0 ? oc->d.col : 0);
 	fputs(",\"error\":", fp);
@@ -246,7 +250,9 @@ out_finish(struct out *out)
 static void
 put_text(FILE *fp, const struct record *rec)
 {
-	if (rec->scen != NULL)
+	if (rec->check != NULL)
+		render_check_text(fp, rec->check, rec->ri);
+	else if (rec->scen != NULL)
 		render_scen_tsv(fp, rec->scen, rec->r, rec->ri);
 	else if (rec->view == VIEW_SCORES)
 		viz_scores(fp, rec->viz, rec->map, rec->r, rec->ri);
@@ -259,7 +265,9 @@ put_text(FILE *fp, const struct record *rec)
 static void
 put_json(FILE *fp, const struct record *rec)
 {
-	if (rec->scen != NULL)
+	if (rec->check != NULL)
+		render_check_json(fp, rec->map, rec->check, rec->ri);
+	else if (rec->scen != NULL)
 		render_scen_json(fp, rec->grid, rec->scen, rec->r, rec->ri);
 	else
 		render_json(fp, rec->map, rec->r, rec->ri);
@@ -281,7 +289,7 @@ out_result(struct out *out, struct outcome *oc, const struct record *rec)
 	case FMT_JSON:
 		put_json(fp, rec);
 		break;
-	case FMT_PATH:
+	case FMT_PATH:	/* (options refuse them with --check) */
 		render_path(fp, rec->grid, rec->r);
 		break;
 	case FMT_MOVES:

@@ -52,6 +52,7 @@ struct outcome {
 	enum item item;
 	const char *source;
 	long number;
+	const char *answers;	/* --check: the error is in this answers file */
 };
 
 void	out_init(struct out *, const struct options *, int);
@@ -69,7 +70,8 @@ void	out_write_error(int);
 
 /*
  * A result as every format shows it: a map's (map set) or a scenario's
- * (scen set); view is the text view of a map (-e, --scores) drawn by viz.
+ * (scen set), or with --check the verdict on a map's answer (check set);
+ * view is the text view of a map (-e, --scores) drawn by viz.
  */
 enum view { VIEW_MAP, VIEW_EXPLORED, VIEW_SCORES };
 
@@ -81,6 +83,7 @@ struct record {
 	const struct render_info *ri;
 	enum view view;
 	struct viz *viz;
+	const struct check_result *check;
 };
 
 void	out_result(struct out *, struct outcome *, const struct record *);

@@ -1,6 +1,7 @@
 /* render.c - see render.h; the formats are described in pathfind(1). */
 #include <string.h>
 
+#include "check.h"
 #include "options.h"
 #include "render.h"
 
@@ -283,12 +284,29 @@ json_path(FILE *fp, const struct grid *g, const struct search_result *r)
 	putc(']', fp);
 }
 
+/* The member "options": the options in effect. */
+static void
+json_options(FILE *fp, const struct search_params *p)
+{
+	char buf[64];
+
+	fprintf(fp, ",\"options\":{\"algorithm\":\"%s\",\"heuristic\":\"%s\","
+	    "\"diagonal\":\"%s\",\"cost\":\"", algo_names[p->algo],
+	    heur_names[p->heur], diag_names[p->diag]);
+	cost_format_base(buf, sizeof(buf), &p->costs, 0);
+	fprintf(fp, "%s,", buf);
+	cost_format_base(buf, sizeof(buf), &p->costs, 1);
+	fprintf(fp, "%s\",\"weight\":", buf);
+	render_weight(fp, p->weight);
+	fprintf(fp, ",\"tie_break\":\"%s\",\"open_list\":\"%s\"}",
+	    tb_names[p->tb], ol_names[p->ol]);
+}
+
 /* The statistics, the optimality note, the time and the options in effect. */
 static void
 json_tail(FILE *fp, const struct search_result *r, const struct render_info *ri)
 {
 	const struct search_params *p = ri->params;
-	char buf[64];
 
 	fprintf(fp, ",\"expanded\":%llu,\"generated\":%llu,\"updated\":%llu",
 	    (unsigned long long)r->expanded, (unsigned long long)r->generated,
@@ -300,16 +318,8 @@ json_tail(FILE *fp, const struct search_result *r, const struct render_info *ri)
 		fputs("null", fp);
 	if (ri->timing)
 		fprintf(fp, ",\"time\":%.6f", ri->seconds);
-	fprintf(fp, ",\"options\":{\"algorithm\":\"%s\",\"heuristic\":\"%s\","
-	    "\"diagonal\":\"%s\",\"cost\":\"", algo_names[p->algo],
-	    heur_names[p->heur], diag_names[p->diag]);
-	cost_format_base(buf, sizeof(buf), &p->costs, 0);
-	fprintf(fp, "%s,", buf);
-	cost_format_base(buf, sizeof(buf), &p->costs, 1);
-	fprintf(fp, "%s\",\"weight\":", buf);
-	render_weight(fp, p->weight);
-	fprintf(fp, ",\"tie_break\":\"%s\",\"open_list\":\"%s\"}}\n",
-	    tb_names[p->tb], ol_names[p->ol]);
+	json_options(fp, p);
+	fputs("}\n", fp);
 }
 
 static void
@@ -453,4 +463,101 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 	if (prev != NULL)
 		fprintf(fp, "%s%zu", prev, run);
 	putc('\n', fp);
+}
+
+/*
+ * --check: the verdict on a map's answer.  Text: the verdict, what the
+ * answer is (its cost, steps and goal, its first illegal step, "no path"
+ * or "error"), the optimum, and for a legal path the excess.
+ */
+void
+render_check_text(FILE *fp, const struct check_result *cr, const struct render_info *ri)
+{
+	const struct answer *a = cr->ans;
+	const struct costs *c = &ri->params->costs;
+	char buf[192];
+
+	render_label(fp, ri);
+	fprintf(fp, "check: %s\n", verdict_names[cr->verdict]);
+	if (a->claim == CLAIM_ERROR)
+		fputs("error\n", fp);
+	else if (a->claim == CLAIM_NONE)
+		fputs("no path\n", fp);
+	else if (a->illegal != ILLEGAL_NONE) {
+		check_reason(cr, buf, sizeof(buf));
+		fprintf(fp, "step %llu: ", (unsigned long long)a->step);
+		if (a->step > 0)
+			fprintf(fp, "(%ld,%ld) -> ", a->fx, a->fy);
+		fprintf(fp, "(%ld,%ld): %s\n", a->tx, a->ty, buf);
+	} else {
+		cost_format(buf, sizeof(buf), c, a->a, a->b);
+		fprintf(fp, "cost: %s\nsteps: %llu\ngoal: %d %d\n", buf,
+		    (unsigned long long)a->steps, a->ex, a->ey);
+	}
+	if (cr->found) {
+		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
+		fprintf(fp, "optimum: %s\n", buf);
+	} else
+		fputs("optimum: no path\n", fp);
+	if (a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE) {
+		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
+		fprintf(fp, "excess: %s\n", buf);
+	}
+}
+
+static void
+json_cell(FILE *fp, const char *key, int set, long x, long y)
+{
+	if (set)
+		fprintf(fp, ",\"%s\":[%ld,%ld]", key, x, y);
+	else
+		fprintf(fp, ",\"%s\":null", key);
+}
+
+/* The same as one JSON object; members that do not apply are null. */
+void
+render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
+    const struct render_info *ri)
+{
+	static const char *const claims[] = { "path", "no path", "error" };
+	const struct answer *a = cr->ans;
+	const struct costs *c = &ri->params->costs;
+	int legal = a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE;
+	int illegal = a->claim == CLAIM_PATH && !legal;
+	char buf[192];
+
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"check\":\"%s\",\"answer\":\"%s\"",
+	    ri->mapno, m->line, verdict_names[cr->verdict], claims[a->claim]);
+	if (legal) {
+		cost_format(buf, sizeof(buf), c, a->a, a->b);
+		fprintf(fp, ",\"cost\":%s,\"steps\":%llu", buf, (unsigned long long)a->steps);
+	} else
+		fputs(",\"cost\":null,\"steps\":null", fp);
+	json_cell(fp, "goal", legal, a->ex, a->ey);
+	if (illegal)
+		fprintf(fp, ",\"step\":%llu", (unsigned long long)a->step);
+	else
+		fputs(",\"step\":null", fp);
+	json_cell(fp, "from", illegal && a->step > 0, a->fx, a->fy);
+	json_cell(fp, "to", illegal, a->tx, a->ty);
+	fputs(",\"reason\":", fp);
+	if (illegal) {
+		check_reason(cr, buf, sizeof(buf));
+		json_string(fp, buf);
+	} else
+		fputs("null", fp);
+	if (cr->found) {
+		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
+		fprintf(fp, ",\"optimum\":%s", buf);
+	} else
+		fputs(",\"optimum\":null", fp);
+	if (legal) {
+		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
+		fprintf(fp, ",\"excess\":%s", buf);
+	} else
+		fputs(",\"excess\":null", fp);
+	json_options(fp, ri->params);
+	fputs("}\n", fp);
 }

@@ -1,6 +1,6 @@
 /*
  * render.h - turning a search result into output: text, JSON Lines, path
- * and moves.  Everything written to stdout passes through here; nothing
+ * and moves; and --check's verdicts, text and JSON.  Everything written to stdout passes through here; nothing
  * here decides anything.
  */
 #ifndef RENDER_H
@@ -57,6 +57,10 @@ void	render_scen_tsv(FILE *, const struct scen_row *, const struct search_result
 	    const struct render_info *);
 void	render_scen_json(FILE *, const struct grid *, const struct scen_row *,
 	    const struct search_result *, const struct render_info *);
+struct check_result;
+void	render_check_text(FILE *, const struct check_result *, const struct render_info *);
+void	render_check_json(FILE *, const struct map *, const struct check_result *,
+	    const struct render_info *);
 void	render_path(FILE *, const struct grid *, const struct search_result *);
 void	render_moves(FILE *, const struct grid *, const struct search_result *);
 void	json_string(FILE *, const char *);

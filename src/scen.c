@@ -20,14 +20,6 @@
 #define CHUNK 1024		/* scenarios read, solved and printed at a time */
 #define SCEN_LINE_MAX 4096
 
-static void
-seterr(struct diag *d, long line, long col, const char *msg)
-{
-	d->line = line;
-	d->col = col;
-	snprintf(d->msg, sizeof(d->msg), "%s", msg);
-}
-
 /*
  * One scenario line: bucket, map, map width, map height, start x, start y,
  * goal x, goal y, optimal length, separated by any white space (version 1
@@ -65,21 +57,21 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 	if (k != 9) {
 		snprintf(msg, sizeof(msg), "expected 9 fields, found %s%zu",
 		    k == 10 ? "more than " : "", k == 10 ? (size_t)9 : k);
-		seterr(d, sc->line, 1, msg);
+		diag_set(d, sc->line, 1, msg);
 		return SCEN_BAD;
 	}
 	xy[0] = &sc->mw, xy[1] = &sc->mh;
 	for (j = 0; j < 2; j++)
 		if (coord_parse(f[2 + j], len[2 + j], xy[j]) != 0) {
 			snprintf(msg, sizeof(msg), "bad %s (a whole number 0 to 65535)", what[2 + j]);
-			seterr(d, sc->line, f[2 + j] - s + 1, msg);
+			diag_set(d, sc->line, f[2 + j] - s + 1, msg);
 			return SCEN_BAD;
 		}
 	xy[0] = &sc->sx, xy[1] = &sc->sy, xy[2] = &sc->gx, xy[3] = &sc->gy;
 	for (j = 0; j < 4; j++)
 		if (coord_parse(f[4 + j], len[4 + j], xy[j]) != 0) {
 			snprintf(msg, sizeof(msg), "bad %s (a whole number 0 to 65535)", what[4 + j]);
-			seterr(d, sc->line, f[4 + j] - s + 1, msg);
+			diag_set(d, sc->line, f[4 + j] - s + 1, msg);
 			return SCEN_BAD;
 		}
 	/*
@@ -101,13 +93,13 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 	}
 	if (digits <= 0 || (seen_point && sc->decimals == 0) ||
 	    (len[8] > 1 && f[8][0] == '0' && f[8][1] != '.')) {
-		seterr(d, sc->line, f[8] - s + 1, "bad length (a decimal number)");
+		diag_set(d, sc->line, f[8] - s + 1, "bad length (a decimal number)");
 		return SCEN_BAD;
 	}
 	if (len[8] >= sizeof(sc->lenstr)) {
 		snprintf(msg, sizeof(msg), "bad length (%zu characters; at most %zu)", len[8],
 		    sizeof(sc->lenstr) - 1);
-		seterr(d, sc->line, f[8] - s + 1, msg);
+		diag_set(d, sc->line, f[8] - s + 1, msg);
 		return SCEN_BAD;
 	}
 	memcpy(sc->lenstr, f[8], len[8]);
@@ -253,20 +245,20 @@ check_cells(const struct grid *g, struct job *j)
 	if (j->sc.mw != g->w || j->sc.mh != g->h) {
 		snprintf(msg, sizeof(msg), "scenario is for a %dx%d map; the map is %dx%d",
 		    j->sc.mw, j->sc.mh, g->w, g->h);
-		seterr(&j->d, j->sc.line, 1, msg);
+		diag_set(&j->d, j->sc.line, 1, msg);
 		return -1;
 	}
 	for (k = 0; k < 2; k++) {
 		if (x[k] >= g->w || y[k] >= g->h) {
 			snprintf(msg, sizeof(msg), "%s %d %d is off the map (%dx%d)",
 			    what[k], x[k], y[k], g->w, g->h);
-			seterr(&j->d, j->sc.line, 1, msg);
+			diag_set(&j->d, j->sc.line, 1, msg);
 			return -1;
 		}
 		if ((g->cell[grid_index(g, x[k], y[k])] & CELL_COST) == 0) {
 			snprintf(msg, sizeof(msg), "%s %d %d is on a blocked cell",
 			    what[k], x[k], y[k]);
-			seterr(&j->d, j->sc.line, 1, msg);
+			diag_set(&j->d, j->sc.line, 1, msg);
 			return -1;
 		}
 	}
@@ -354,7 +346,7 @@ report(struct batch *b, struct job *job, size_t n)
 			return batch_error(b, j->sc.line, b->name, j->sc.line, 1, "out of memory: "
 			    "no thread can hold a search on this map; the batch stops"), -1;
 		if (!j->bad && j->rc != 0)
-			seterr(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
+			diag_set(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
 		if (j->bad) {
 			if (batch_error(b, j->sc.line, b->name, j->d.line, j->d.col, j->d.msg) != 0)
 				return -1;
@@ -660,7 +652,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			j->seconds = 0;
 			j->sc.line = ln.lineno;
 			if (lr == LINES_LONG) {
-				seterr(&j->d, ln.lineno, 1, "line too long");
+				diag_set(&j->d, ln.lineno, 1, "line too long");
 				j->bad = 1;
 			} else {
 				int pr = scen_parse(s, len, &j->sc, &j->d);

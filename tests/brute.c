@@ -20,6 +20,13 @@
  *       (straight steps only with -d never, else diagonals first; at the
  *       base costs), ties by the lower optimal cost, then by reading
  *       order (row, then column) -- what pathfind --nearest must report.
+ *   brute verdict MAPFILE ANSWERS -- PATHFIND-OPTIONS...
+ *       ANSWERS holds one `-f moves` line per map.  Print, a line a map,
+ *       what `pathfind --check=ANSWERS` must find: "VERDICT STEP REASON
+ *       COST", '-' where a field does not apply: "right - - 6",
+ *       "costlier - - 8", "illegal 3 wall -", "wrong - - -" (no path
+ *       claimed, but there is one), "right - - -" (rightly no path).
+ *       REASON is one of diagonal off wall corner squeeze end.
  *
  * Nothing here shares code with pathfind; the oracle is deliberately dumb:
  * repeated relaxation (Bellman-Ford) over all cells with EXACT costs.
@@ -67,8 +74,9 @@ static _Noreturn void die_usage(const char *fmt, ...)
     fprintf(stderr,
             "usage: %s gen SEED COUNT\n"
             "       %s check MAPFILE TEXTOUT PATHOUT -- PATHFIND-OPTIONS...\n"
-            "       %s solve MAPFILE -- PATHFIND-OPTIONS...\n",
-            progname, progname, progname);
+            "       %s solve MAPFILE -- PATHFIND-OPTIONS...\n"
+            "       %s verdict MAPFILE ANSWERS -- PATHFIND-OPTIONS...\n",
+            progname, progname, progname, progname);
     exit(2);
 }
 
@@ -1240,6 +1248,102 @@ static int cmd_check(int argc, char **argv, int solve_only)
 }
 
 /* ------------------------------------------------------------------ */
+/* verdict: what pathfind --check must say of -f moves answers          */
+/* ------------------------------------------------------------------ */
+
+/* Why the step from (x,y) by (dx,dy) is illegal, or NULL.  The same rules
+ * as legal_move, told apart in the order pathfind(1) lists them. */
+static const char *step_fault(const Map *m, int rule, int x, int y, int dx, int dy)
+{
+    char to = cell(m, x + dx, y + dy);
+    if (dx != 0 && dy != 0 && rule == D_NEVER)
+        return "diagonal";
+    if (to == 0)
+        return "off";
+    if (to == '#')
+        return "wall";
+    if (dx == 0 || dy == 0 || rule == D_ALWAYS)
+        return NULL;
+    int o1 = passable(m, x + dx, y), o2 = passable(m, x, y + dy);
+    if (!o1 && !o2)
+        return "squeeze";
+    if (rule == D_NOCORNER && !(o1 && o2))
+        return "corner";
+    return NULL;
+}
+
+static void verdict_one(const Config *c, const Map *m, const char *s, size_t lineno)
+{
+    Oracle o = oracle(c, m);
+    int x = m->ax, y = m->ay;
+    long long step = 0;
+    Cost cost = {0, 0};
+    char buf[64];
+
+    while (*s == ' ')
+        s++;
+    if (*s == '\0') {
+        printf("%s - - -\n", o.reachable ? "wrong" : "right");
+        return;
+    }
+    while (*s != '\0') {
+        int dx = 0, dy = 0;
+        long long n = 0;
+        if (*s == 'U' || *s == 'D')
+            dy = *s++ == 'U' ? -1 : 1;
+        if (*s == 'L' || *s == 'R')
+            dx = *s++ == 'L' ? -1 : 1;
+        if ((dx == 0 && dy == 0) || *s < '0' || *s > '9') {
+            fprintf(stderr, "%s: answer line %zu: bad move\n", progname, lineno);
+            exit(2);
+        }
+        while (*s >= '0' && *s <= '9')
+            n = n * 10 + (*s++ - '0');
+        while (*s == ' ')
+            s++;
+        for (; n > 0; n--) {
+            const char *why = step_fault(m, c->diag, x, y, dx, dy);
+            step++;
+            if (why != NULL) {
+                printf("illegal %lld %s -\n", step, why);
+                return;
+            }
+            Cost sc = step_cost(m, x, y, dx, dy);
+            cost.a += sc.a;
+            cost.b += sc.b;
+            x += dx;
+            y += dy;
+        }
+    }
+    if (cell(m, x, y) != 'B') {
+        printf("illegal %lld end -\n", step);
+        return;
+    }
+    cost_format(c, cost, buf, sizeof buf);
+    if (!o.reachable || cost_cmp(c, cost, o.best) < 0)
+        printf("BUG %s cheaper than the optimum\n", buf);
+    else
+        printf("%s - - %s\n", cost_cmp(c, cost, o.best) > 0 ? "costlier" : "right", buf);
+}
+
+static int cmd_verdict(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[2], "--") != 0)
+        die_usage("verdict needs MAPFILE ANSWERS -- PATHFIND-OPTIONS...");
+    Config c = parse_options(argc - 3, argv + 3);
+    ms = read_maps(argv[0]);
+    T = read_lines(argv[1], 1);    /* the answers */
+    if (T.n != ms.n) {
+        fprintf(stderr, "%s: %zu maps but %zu answers\n", progname, ms.n, T.n);
+        exit(2);
+    }
+    for (size_t i = 0; i < ms.n; i++)
+        verdict_one(&c, &ms.map[i], T.line[i], i + 1);
+    free_all();
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int cmd_nearest(int argc, char **argv)
 {
@@ -1289,6 +1393,8 @@ int main(int argc, char **argv)
         return cmd_check(argc - 2, argv + 2, 1);
     if (strcmp(argv[1], "nearest") == 0)
         return cmd_nearest(argc - 2, argv + 2);
+    if (strcmp(argv[1], "verdict") == 0)
+        return cmd_verdict(argc - 2, argv + 2);
     die_usage("unknown subcommand %s", argv[1]);
     return 2;
 }

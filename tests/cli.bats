@@ -95,10 +95,10 @@ load common
 		[ "$status" -eq 0 ] || { echo "$a: $stderr"; return 1; }
 		[ -z "$stderr" ]
 	done
-	# --c fits them and two other options: the alias is listed once.
+	# --c fits them and four other options: the alias is listed once.
 	run --separate-stderr pf --c=never samples/tutorial.txt
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[0]}" = "pathfind: option --c is ambiguous; possibilities: --color --compare --cost" ]
+	[ "${stderr_lines[0]}" = "pathfind: option --c is ambiguous; possibilities: --check --check-format --color --compare --cost" ]
 }
 
 @test "good option values are accepted" {

@@ -21,3 +21,30 @@ sanitized() {
 		echo "$root/build/fault/pathfind"
 	fi
 }
+
+# converse ARGS... < SCRIPT: run pathfind ARGS as a coprocess with stderr
+# merged into stdout, and follow SCRIPT line by line: "> TEXT" writes TEXT
+# and a newline to pathfind's stdin; "< TEXT" reads one line of output,
+# which must be TEXT.  A read waits up to 60 s: a result that waits for
+# input it does not need fails the test (and nothing here is timed).
+converse() {
+	local cmd arg got
+	coproc PF { exec "$PATHFIND" "$@" 2>&1; }
+	local in=${PF[1]} out=${PF[0]} pid=$PF_PID
+	while IFS= read -r cmd; do
+		arg=${cmd:2}
+		case $cmd in
+		'>'*) printf '%s\n' "$arg" >&"$in" ;;
+		'<'*)
+			if ! IFS= read -r -t "${CONVERSE_WAIT:-60}" got <&"$out"; then
+				echo "no line within 60 s; wanted: $arg"
+				kill "$pid" 2>/dev/null
+				return 1
+			fi
+			[ "$got" = "$arg" ] || { echo "got:    $got"; echo "wanted: $arg"; kill "$pid"; return 1; }
+			;;
+		esac
+	done
+	exec {in}>&-
+	wait "$pid" || true
+}

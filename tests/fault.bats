@@ -212,6 +212,26 @@ sweep_reads() {
 	sweep_reads 1 -s "$f"
 }
 
+@test "allocation failures and read errors: --check, the answers in every format" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local f d=$BATS_TEST_TMPDIR
+	# One operand: an input that cannot be read at all takes one answer,
+	# as it has one error record, and the answers of its other maps would
+	# then go to the next operand's.
+	(cd "$root" && cat samples/tutorial.txt && echo && cat samples/multi.txt && echo &&
+	    cat samples/multigoal.txt) >"$d/maps.txt"
+	for f in moves path json; do
+		"$PATHFIND" -f "$f" -d always -c 10,14 "$d/maps.txt" >"$d/answers.$f" || true
+		sweep -f json -d always -c 10,14 --check="$d/answers.$f" "$d/maps.txt"
+		sweep_reads 9 -d always -c 10,14 --check="$d/answers.$f" "$d/maps.txt"
+	done
+	# a JSON answer of 390 KB: the line reader's buffer grows for it
+	awk 'BEGIN { s = "A"; for (i = 0; i < 39998; i++) s = s "."; print s "B" }' >"$d/wide.txt"
+	"$PATHFIND" -f json "$d/wide.txt" >"$d/wide.json"
+	[ "$(wc -c <"$d/wide.json")" -gt 300000 ]
+	MODES=1 sweep --check="$d/wide.json" "$d/wide.txt"
+}
+
 @test "fault injection: the hooks are inert unless asked for" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	run pf samples/multi.txt

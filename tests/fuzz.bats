@@ -32,12 +32,16 @@ replay() {
 	replay solve
 }
 
+@test "fuzz corpus: the answers of --check, walked and judged" {
+	replay check
+}
+
 @test "fuzz corpus: small, with a dictionary, one folder per target" {
 	local bytes
 	bytes=$(find "$root/tests/fuzz/corpus" -type f -exec cat {} + | wc -c)
 	[ "$bytes" -lt 512000 ]
 	[ -s "$root/tests/fuzz/pathfind.dict" ]
-	for t in map scen solve; do
+	for t in map scen solve check; do
 		[ -f "$root/tests/fuzz/fuzz_$t.c" ]
 		[ -n "$(ls "$root/tests/fuzz/corpus/$t")" ]
 	done

@@ -3,8 +3,8 @@
  *
  *	replay TARGET FILE|DIR...
  *
- * TARGET is map, scen or solve; every file (and every file in every DIR)
- * is passed once to that target's LLVMFuzzerTestOneInput, which is compiled
+ * TARGET is map, scen, solve or check; every file (and every file in every
+ * DIR) is passed once to that target's LLVMFuzzerTestOneInput, compiled
  * under the name fuzz_TARGET (see the Makefile).  A failed invariant aborts;
  * the input's name is printed first.  Prints "replay: TARGET: N inputs".
  */
@@ -20,12 +20,14 @@
 int	fuzz_map(const uint8_t *, size_t);
 int	fuzz_scen(const uint8_t *, size_t);
 int	fuzz_solve(const uint8_t *, size_t);
+int	fuzz_check(const uint8_t *, size_t);
 
 static const struct {
 	const char *name;
 	int (*run)(const uint8_t *, size_t);
 } targets[] = {
 	{ "map", fuzz_map }, { "scen", fuzz_scen }, { "solve", fuzz_solve },
+	{ "check", fuzz_check },
 };
 
 static const char *current = "";

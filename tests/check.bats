@@ -1,0 +1,566 @@
+#!/usr/bin/env bats
+# --check=ANSWERS: pathfind's own answers, and others', checked against
+# the maps: every reason a step is illegal, the three answer formats, the
+# round trip over random maps, every single-step corruption of an answer
+# against the brute-force oracle (tests/brute.c verdict), errors in the
+# answers, streaming, -j.
+
+load common
+
+setup() {
+	T=$BATS_TEST_TMPDIR
+	if [ ! -x "$BRUTE" ]; then
+		BRUTE=$T/brute
+		${CC:-cc} -std=c11 -O2 -o "$BRUTE" "$root/tests/brute.c" -lm
+	fi
+}
+
+# chk MAP ANSWER ARGS...: check the one answer (printf formats) on the one
+# map (printf too); $output, $stderr and $status as run gives them.
+chk() {
+	printf "$1" >"$T/map"
+	printf "$2" >"$T/answer"
+	shift 2
+	run --separate-stderr "$PATHFIND" --check="$T/answer" "$@" "$T/map"
+}
+
+@test "--check: a right answer, and the record's lines" {
+	chk 'A.B\n' 'R2\n'
+	[ "$status" -eq 0 ]
+	[ "$output" = "check: right
+cost: 2
+steps: 2
+goal: 2 0
+optimum: 2
+excess: 0" ]
+	[ "$stderr" = "" ]
+}
+
+@test "--check: every reason a step is illegal, with its index and cells" {
+	local want
+	# off the map, over the edge and past the end of a short row
+	chk 'A.B\n' 'U1\n'
+	[ "$status" -eq 3 ]
+	[ "$output" = "check: illegal
+step 1: (0,0) -> (0,-1): off the map
+optimum: 2" ]
+	chk 'A.B\n.\n' 'D1 R1\n'
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 2: (0,1) -> (1,1): off the map" ]
+	# into a wall: the first illegal step counts, not the end
+	chk 'A#B\n' 'R2\n'
+	[ "$status" -eq 3 ]
+	[ "$output" = "check: illegal
+step 1: (0,0) -> (1,0): into a wall
+optimum: no path" ]
+	# not a neighbour: a jump, and a cell repeated (-f path)
+	chk 'A..B\n' '0 0\n2 0\n3 0\n'
+	[ "${lines[1]}" = "step 1: (0,0) -> (2,0): not a neighbour" ]
+	chk 'A..B\n' '0 0\n1 0\n1 0\n2 0\n3 0\n'
+	[ "${lines[1]}" = "step 2: (1,0) -> (1,0): not a neighbour" ]
+	# a diagonal step where -d never allows none
+	chk 'A.\n.B\n' 'DR1\n'
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 1: (0,0) -> (1,1): a diagonal step (-d never)" ]
+	# cuts a corner: either side under no-corner-cut
+	chk 'A#\n.B\n' 'DR1\n' -d no-corner-cut
+	[ "${lines[1]}" = "step 1: (0,0) -> (1,1): cuts the corner at (1,0) (-d no-corner-cut)" ]
+	chk 'A.\n#B\n' 'DR1\n' -d no-corner-cut
+	[ "${lines[1]}" = "step 1: (0,0) -> (1,1): cuts the corner at (0,1) (-d no-corner-cut)" ]
+	chk 'A#\n.B\n' 'DR1\n' -d no-squeeze
+	[ "$status" -eq 0 ]
+	# squeezes between two walls: under no-squeeze and no-corner-cut
+	for want in no-squeeze no-corner-cut; do
+		chk 'A#\n#B\n' 'DR1\n' -d "$want"
+		[ "$status" -eq 3 ]
+		[ "$output" = "check: illegal
+step 1: (0,0) -> (1,1): squeezes between (1,0) and (0,1) (-d $want)
+optimum: no path" ]
+	done
+	chk 'A#\n#B\n' 'DR1\n' -d always
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "check: right" ]
+	# does not start at the start: step 0, one cell
+	chk 'A.B\n' '1 0\n2 0\n'
+	[ "$status" -eq 3 ]
+	[ "$output" = "check: illegal
+step 0: (1,0): not the start (0,0)
+optimum: 2" ]
+	# does not end on a goal: the last step, or step 0 for a lone cell
+	chk 'A.B\n' 'R1\n'
+	[ "${lines[1]}" = "step 1: (0,0) -> (1,0): ends the path, not on a goal" ]
+	chk 'A.B\n' '0 0\n'
+	[ "${lines[1]}" = "step 0: (0,0): ends the path, not on a goal" ]
+	# a path through a goal and on to another is legal, only costlier
+	chk 'ABB\n' 'R2\n'
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: costlier" ]
+	[ "${lines[5]}" = "excess: 1" ]
+	[ "$stderr" = "" ]
+}
+
+@test "--check: the start and goal of --start and --goal, and the diagonal rule of -a jps" {
+	chk 'A...\n....\n...B\n' 'R3 D2\n' --start 1,0 --goal 3,2
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 3: (3,0) -> (4,0): off the map" ]
+	chk 'A...\n....\n...B\n' 'R2 D2\n' --start 1,0 --goal 3,2
+	[ "$status" -eq 0 ]
+	# --goal: the map's B is floor, not a goal
+	chk 'A...\n....\n...B\n' 'R3 D2\n' --goal 3,1
+	[ "${lines[1]}" = "step 5: (3,1) -> (3,2): ends the path, not on a goal" ]
+	# -a jps means no-corner-cut
+	chk 'A#\n.B\n' 'DR1\n' -a jps
+	[ "${lines[1]}" = "step 1: (0,0) -> (1,1): cuts the corner at (1,0) (-d no-corner-cut)" ]
+	# the start that is a goal: an empty moves line is its path of no steps
+	# (alone in the file it reads as -f path's empty record: no path)
+	chk 'A.B\n' '\n' --start 2,0
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: wrong" ]
+	chk 'A.B\n' '\n' --start 2,0 --check-format=moves
+	[ "$status" -eq 0 ]
+	[ "$output" = "check: right
+cost: 0
+steps: 0
+goal: 2 0
+optimum: 0
+excess: 0" ]
+}
+
+@test "--check: costs as pathfind prints them, the optimum and the excess, exactly" {
+	# D = S*sqrt2: 2 - sqrt2 = 0.585786 (rounded once, not a difference of roundings)
+	chk 'A.\n.B\n' 'R1 D1\n' -d always
+	[ "$status" -eq 3 ]
+	[ "$output" = "check: costlier
+cost: 2
+steps: 2
+goal: 1 1
+optimum: 1.414214
+excess: 0.585786" ]
+	chk 'A.\n.B\n' 'R1 D1\n' -d always -c 2.5,sqrt2
+	[ "${lines[4]}" = "optimum: 3.535534" ]
+	[ "${lines[5]}" = "excess: 1.464466" ]
+	# terrain: the cells entered are paid for; decimals exact
+	chk 'A9.\n.1B\n' 'R2 D1\n' -c 0.5,0.75
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "cost: 5.500000" ]
+	[ "${lines[4]}" = "optimum: 1.500000" ]
+	[ "${lines[5]}" = "excess: 4" ]
+	chk 'A9.\n.1B\n' 'D1 R2\n' -c 0.5,0.75
+	[ "$status" -eq 0 ]
+	[ "${lines[5]}" = "excess: 0" ]
+	# an answer as cheap as pathfind's own but another path: right
+	chk 'A..\n...\n..B\n' 'D2 R2\n'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "check: right" ]
+}
+
+@test "--check: claims of no path, right and wrong, and a path claimed where there is none" {
+	chk 'A#B\n' '\n'
+	[ "$status" -eq 0 ]
+	[ "$output" = "check: right
+no path
+optimum: no path" ]
+	chk 'A.B\n' '\n'
+	[ "$status" -eq 3 ]
+	[ "$output" = "check: wrong
+no path
+optimum: 2" ]
+	chk 'A#B\n' '{"found":false,"path":[]}\n'
+	[ "$status" -eq 0 ]
+	chk 'A#B\n' '{"found":false}\n'
+	[ "$status" -eq 0 ]
+	chk 'A.B\n' '{"path":[]}\n' -f json
+	[ "$status" -eq 3 ]
+	[[ "$output" == '{"source":"'*'","map":1,"line":1,"check":"wrong","answer":"no path","cost":null,"steps":null,"goal":null,"step":null,"from":null,"to":null,"reason":null,"optimum":2,"excess":null,"options":{'* ]]
+	chk 'A#B\n' 'R2\n'
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: illegal" ]
+}
+
+@test "--check -f json: one object a map, every member" {
+	chk 'A.#\n.#B\n...\n' 'D2 R2 U1\n' -f json -d no-corner-cut
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"source":"'"$T"'/map","map":1,"line":1,"check":"right","answer":"path","cost":5,"steps":5,"goal":[2,1],"step":null,"from":null,"to":null,"reason":null,"optimum":5,"excess":0,"options":{"algorithm":"astar","heuristic":"octile","diagonal":"no-corner-cut","cost":"1,sqrt2","weight":1,"tie_break":"low-h","open_list":"buckets"}}' ]
+	chk 'A.#\n.#B\n...\n' 'D1 DR1 UR1\n' -f json -d no-corner-cut
+	[ "$status" -eq 3 ]
+	[ "$output" = '{"source":"'"$T"'/map","map":1,"line":1,"check":"illegal","answer":"path","cost":null,"steps":null,"goal":null,"step":2,"from":[0,1],"to":[1,2],"reason":"cuts the corner at (1,1) (-d no-corner-cut)","optimum":5,"excess":null,"options":{"algorithm":"astar","heuristic":"octile","diagonal":"no-corner-cut","cost":"1,sqrt2","weight":1,"tie_break":"low-h","open_list":"buckets"}}' ]
+	chk 'A.#\n.#B\n...\n' '0 1\n' -f json
+	[[ "$output" == *'"step":0,"from":null,"to":[0,1],"reason":"not the start (0,0)",'* ]]
+	# the optimum by Dijkstra's algorithm when the options give no guarantee
+	chk 'A.\n.B\n' 'DR1\n' -f json -d always -w 2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"options":{"algorithm":"dijkstra","heuristic":"zero","diagonal":"always","cost":"1,sqrt2","weight":1,"tie_break":"low-h","open_list":"step-queues"}}' ]]
+}
+
+@test "--check: the answers in every machine format, told apart or named" {
+	printf 'A.B\n\nA#B\n\nA..B\n' >"$T/maps"
+	local f fmt
+	for f in path moves json; do
+		"$PATHFIND" -f "$f" "$T/maps" >"$T/answers.$f" || true
+		for fmt in auto "$f"; do
+			run --separate-stderr "$PATHFIND" --check="$T/answers.$f" --check-format="$fmt" \
+			    --no-label "$T/maps"
+			[ "$status" -eq 0 ] || { echo "$f as $fmt: $status $stderr"; return 1; }
+			[ "${lines[0]}" = "check: right" ]
+			[ "${lines[6]}" = "check: right" ]
+			[ "${lines[7]}" = "no path" ]
+			[ "${lines[9]}" = "check: right" ]
+		done
+	done
+	# named wrong: the first record cannot be read as that format
+	run --separate-stderr "$PATHFIND" --check="$T/answers.moves" --check-format=path "$T/maps"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T/answers.moves:1:1: bad cell (x y: column and row, whole numbers)" ]
+	run --separate-stderr "$PATHFIND" --check="$T/answers.path" --check-format=json "$T/maps"
+	[ "${stderr_lines[0]}" = "pathfind: $T/answers.path:1:1: bad JSON: expected a JSON object" ]
+	# blanks around cells and moves, CRLF line ends, R1 R1 for R2
+	printf ' 0  0 \r\n1\t0\r\n2 0\r\n' >"$T/loose.path"
+	run "$PATHFIND" --check="$T/loose.path" "$root/samples/tutorial.txt" <<<""
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 0: (0,0): not the start (1,2)" ]
+	printf '  R1 R1  \r\n' >"$T/loose.moves"
+	printf 'A..B\n' >"$T/one"
+	run "$PATHFIND" --check="$T/loose.moves" "$T/one"
+	[ "${lines[1]}" = "step 2: (1,0) -> (2,0): ends the path, not on a goal" ]
+	# --trace's events in -f json answers are passed over
+	"$PATHFIND" -f json --trace "$root/samples/tutorial.txt" >"$T/trace.json"
+	[ "$(wc -l <"$T/trace.json")" -gt 10 ]
+	run "$PATHFIND" --check="$T/trace.json" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+}
+
+@test "--check: -f path and -f moves answers are told apart when they begin with errors and no paths" {
+	# Three maps with errors, or none, then a good one: -f path's record
+	# "error" is followed by its empty line, which -f moves would read as
+	# a map with no path; the first line with cells or moves decides.
+	printf 'A?B\n\nA#B\n\nA?B\n\nA.B\n' >"$T/maps"
+	local f
+	for f in path moves; do
+		"$PATHFIND" -f "$f" "$T/maps" >"$T/answers" 2>/dev/null || true
+		run --separate-stderr "$PATHFIND" -s --check="$T/answers" "$T/maps"
+		[ "$status" -eq 2 ] || { echo "$f: status $status: $stderr"; return 1; }
+		[ "${stderr_lines[2]}" = "pathfind: summary: maps=4 right=2 costlier=0 illegal=0 wrong=0 unanswered=0 errors=2 expanded=3" ]
+	done
+	# with nothing to decide by, -f path, unless "error" follows "error"
+	printf 'A?B\n\nA?B\n' >"$T/two"
+	"$PATHFIND" -f moves "$T/two" >"$T/answers" 2>/dev/null || true
+	[ "$(cat "$T/answers")" = "error
+error" ]
+	run --separate-stderr "$PATHFIND" -s --check="$T/answers" "$T/two"
+	[ "${stderr_lines[2]}" = "pathfind: summary: maps=2 right=0 costlier=0 illegal=0 wrong=0 unanswered=0 errors=2 expanded=0" ]
+	# -f moves "error", no path, "error" reads as -f path's two records:
+	# --check-format says which
+	printf 'A?B\n\nA#B\n\nA?B\n' >"$T/three"
+	"$PATHFIND" -f moves "$T/three" >"$T/answers" 2>/dev/null || true
+	run --separate-stderr "$PATHFIND" --no-label --check="$T/answers" "$T/three"
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: unanswered" ]
+	run --separate-stderr "$PATHFIND" --no-label --check="$T/answers" --check-format=moves "$T/three"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "check: right" ]
+	[ "${lines[1]}" = "no path" ]
+	# an empty -f path file is one map with no path (pathfind writes nothing)
+	: >"$T/empty"
+	printf 'A#B\n' >"$T/none"
+	run "$PATHFIND" --check="$T/empty" "$T/none"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "no path" ]
+}
+
+@test "--check: error placeholders, bad maps and answers that cannot be read" {
+	printf 'A.B\n\nA?B\n\nA..B\n' >"$T/maps"
+	# pathfind's own answers: the bad map's "error" stands in its place
+	"$PATHFIND" -f moves "$T/maps" >"$T/answers" 2>/dev/null || true
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -f json "$T/maps"
+	[ "$status" -eq 2 ]
+	[ "${lines[1]}" = '{"source":"'"$T"'/maps","map":2,"line":3,"column":2,"error":"unknown character '"'?'"' (allowed: A B # . space 1-9)"}' ]
+	[[ "${lines[2]}" == *'"map":3,"line":5,"check":"right",'* ]]
+	# an "error" answer to a map without error: unanswered, exit 3
+	printf 'A.B\n' >"$T/one"
+	printf 'error\nerror\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" --no-label "$T/one" "$T/one"
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: unanswered" ]
+	[ "${lines[1]}" = "error" ]
+	[ "${lines[2]}" = "optimum: 2" ]
+	[ "$stderr" = "" ]
+	printf '{"error":"x"}\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -f json "$T/one"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *'"check":"unanswered","answer":"error","cost":null,'* ]]
+	# a record that cannot be read: an error of its map, at its place in
+	# the answers, and the next map has the next record
+	printf 'R2\nR2 Q1\nR3\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -f json "$T/one" "$T/one" "$T/one"
+	[ "$status" -eq 3 ]	# an illegal answer outranks the error, as -S's mismatches do
+	[ "${lines[1]}" = '{"source":"'"$T"'/one","map":1,"answers":"'"$T"'/answers","line":2,"column":4,"error":"bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)"}' ]
+	[ "$stderr" = "pathfind: $T/answers:2:4: bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)" ]
+	[[ "${lines[2]}" == *'"check":"illegal",'*'"step":3,'* ]]
+	# -f path: the bad record is skipped up to its empty line
+	printf '0 0\n1 0\n2 0\n\n0 0\n1 0 0\n2 0\n\n0 0\n1 0\n2 0\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" --no-label "$T/one" "$T/one" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $T/answers:6:5: bad cell (x y: column and row, whole numbers)" ]
+	[ "${#lines[@]}" -eq 12 ]	# (without the empty lines)
+	# -f json
+	printf '{"path":[[0,0],[1,0],[2.5,0]]}\n{"path":[[0,0]]\n{"check":"right"}\n{"cost":2}\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" "$T/one" "$T/one" "$T/one" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T/answers:1:23: bad \"path\": expected a whole number" ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/answers:2:16: bad JSON: expected ',' or '}'" ]
+	[ "${stderr_lines[2]}" = "pathfind: $T/answers:3:1: a check record, not an answer" ]
+	[ "${stderr_lines[3]}" = "pathfind: $T/answers:4:1: no \"path\" member (nor \"found\":false, nor \"error\")" ]
+}
+
+@test "--check: answers that run out, and answers left over, are errors" {
+	printf 'A.B\n' >"$T/one"
+	printf 'R2\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -f json "$T/one" "$T/one" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "${lines[1]}" = '{"source":"'"$T"'/one","map":1,"line":1,"column":1,"error":"no answer for this map: the answers end after 1 answer"}' ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/one:1:1: no answer for this map: the answers end after 1 answer" ]
+	[ "${#lines[@]}" -eq 3 ]
+	printf 'R2\nR2\n\nR1\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -f json "$T/one" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "${lines[2]}" = '{"source":"'"$T"'/answers","map":null,"line":3,"column":1,"error":"more answers than maps (2 maps)"}' ]
+	[ "$stderr" = "pathfind: $T/answers:3:1: more answers than maps (2 maps)" ]
+	# -f path: the empty line after the last record is not one more
+	printf '0 0\n1 0\n2 0\n\n' >"$T/answers"
+	run "$PATHFIND" --check="$T/answers" "$T/one"
+	[ "$status" -eq 0 ]
+	# an input that cannot be opened takes its answer, as its error record did
+	printf 'error\nR2\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check="$T/answers" "$T/missing" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $T/missing: cannot open: No such file or directory" ]
+	[ "${lines[1]}" = "check: right" ]
+}
+
+@test "--check: usage errors, and answers that cannot be opened or read" {
+	printf 'A.B\n' >"$T/one"
+	printf 'R2\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" --check=- <"$T/one"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --check=-: standard input cannot hold both the answers and the maps" ]
+	run --separate-stderr "$PATHFIND" --check=- "$T/one" - <"$T/one"
+	[ "$status" -eq 2 ]
+	local opt
+	for opt in "-f path" "-f moves"; do
+		run --separate-stderr "$PATHFIND" --check="$T/answers" $opt "$T/one"
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "pathfind: --check prints check records: it needs -f text or -f json" ]
+	done
+	for opt in -e --trace --scores --image=x.svg --compare=algorithm -T; do
+		run --separate-stderr "$PATHFIND" --check="$T/answers" "$opt" "$T/one"
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "pathfind: ${opt%%=*} cannot be used with --check" ]
+	done
+	run --separate-stderr "$PATHFIND" --check="$T/answers" -S x.scen "$T/one"
+	[ "${stderr_lines[0]}" = "pathfind: --check cannot be used with -S" ]
+	run --separate-stderr "$PATHFIND" --check-format=path "$T/one"
+	[ "${stderr_lines[0]}" = "pathfind: --check-format needs --check" ]
+	run --separate-stderr "$PATHFIND" --check="$T/answers" --check-format=text "$T/one"
+	[ "${stderr_lines[0]}" = "pathfind: --check-format: invalid value 'text' (one of: auto path moves json)" ]
+	run --separate-stderr "$PATHFIND" --check= "$T/one"
+	[ "${stderr_lines[0]}" = "pathfind: --check: invalid value '' (a file of answers, or - for standard input)" ]
+	# the answers are opened before any map is read
+	run --separate-stderr "$PATHFIND" --check="$T/nothere" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "pathfind: $T/nothere: cannot open: No such file or directory" ]
+	# a directory: the read error, then the maps have no answer
+	run --separate-stderr "$PATHFIND" --check="$T" "$T/one" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T:1:1: read error: Is a directory" ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/one:1:1: no answer for this map: reading the answers failed" ]
+	# standard input closed
+	run --separate-stderr bash -c '"$0" --check=- "$1" <&-' "$PATHFIND" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>: cannot read: standard input is closed" ]
+}
+
+@test "--check=-: answers from standard input, each verdict as soon as its answer is in" {
+	printf 'A.B\n\nA#B\n\nA..B\n' >"$T/maps"
+	converse --no-label --check=- "$T/maps" <<-'EOF'
+	> R2
+	< check: right
+	< cost: 2
+	< steps: 2
+	< goal: 2 0
+	< optimum: 2
+	< excess: 0
+	>
+	<
+	< check: right
+	< no path
+	< optimum: no path
+	> R1
+	<
+	< check: illegal
+	< step 1: (0,0) -> (1,0): ends the path, not on a goal
+	< optimum: 3
+	EOF
+}
+
+@test "--check -j: the same bytes as -j 1, in input order" {
+	"$BRUTE" gen 99 200 >"$T/maps"
+	"$PATHFIND" -f moves -d no-squeeze "$T/maps" >"$T/answers" || true
+	# every fifth answer corrupted: a step more
+	awk 'NR % 5 == 0 { $0 = $0 (length($0) ? " " : "") "L1" } { print }' "$T/answers" >"$T/bad"
+	local f j
+	for f in answers bad; do
+		"$PATHFIND" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/want" || true
+		for j in 2 3; do
+			"$PATHFIND" -j "$j" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/got" || true
+			cmp "$T/want" "$T/got"
+		done
+	done
+	[ "$(grep -c '"check":"illegal"' "$T/want")" -gt 20 ]
+	# valid JSON, every line
+	cc -std=c11 -O2 -o "$T/jsoncheck" "$root/tests/jsoncheck.c"
+	"$T/jsoncheck" "$T/want" >/dev/null
+}
+
+@test "--check: -s counts the verdicts" {
+	printf 'A.B\n\nA#B\n\nA.B\n\nA.B\n\nA?B\n\nA.B\n' >"$T/maps"
+	printf 'R2\nR2\nR1 R1 L1 R1\nerror\nerror\n\n' >"$T/answers"
+	run --separate-stderr "$PATHFIND" -q -s --check="$T/answers" "$T/maps"
+	[ "$status" -eq 3 ]
+	[ "$output" = "" ]
+	[ "${stderr_lines[1]}" = "pathfind: summary: maps=6 right=1 costlier=1 illegal=1 wrong=1 unanswered=1 errors=1 expanded=9" ]
+}
+
+@test "--check: a MovingAI map with --start and --goal" {
+	local m=$root/tests/data/tiny.map
+	"$PATHFIND" -f moves --start 0,0 --goal 7,5 "$m" >"$T/answers"
+	[ "$(cat "$T/answers")" = "R5 DR2 D3" ]
+	run "$PATHFIND" --check="$T/answers" --start 0,0 --goal 7,5 "$m"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "cost: 10.828427" ]
+	# into the @ at (4,1); and past the @ at (2,3), which type octile's
+	# rule, no-corner-cut, forbids
+	printf 'R3 DR2 D3 R2\n' >"$T/answers"
+	run "$PATHFIND" --check="$T/answers" --start 0,0 --goal 7,5 "$m"
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 4: (3,0) -> (4,1): into a wall" ]
+	printf 'D4 R2 UR1 R1 DR1\n' >"$T/answers"
+	run "$PATHFIND" --check="$T/answers" --start 0,0 --goal 7,5 "$m"
+	[ "${lines[1]}" = "step 7: (2,4) -> (3,3): cuts the corner at (2,3) (-d no-corner-cut)" ]
+	# -d never on the same map: the diagonal steps are illegal
+	printf 'R5 DR2 D3\n' >"$T/answers"
+	run "$PATHFIND" --check="$T/answers" -d never --start 0,0 --goal 7,5 "$m"
+	[ "${lines[1]}" = "step 6: (5,0) -> (6,1): a diagonal step (-d never)" ]
+	[ "${lines[2]}" = "optimum: 12" ]
+}
+
+# The brute-force oracle's verdicts (tests/brute.c verdict) in the shape
+# of pathfind's: "VERDICT STEP REASON COST" from -f json check records.
+verdicts() {
+	sed -E -e 's/.*"check":"([a-z]+)",.*"cost":([^,]*),.*"step":([^,]*),.*"reason":(null|"[^"]*"),.*/\1 \3 \4 \2/' \
+	    -e 's/"a diagonal step[^"]*"/diagonal/; s/"off the map"/off/; s/"into a wall"/wall/' \
+	    -e 's/"cuts the corner[^"]*"/corner/; s/"squeezes between[^"]*"/squeeze/' \
+	    -e 's/"ends the path[^"]*"/end/; s/null/-/g'
+}
+
+# agree MAPS ANSWERS OPTIONS...: pathfind --check and the oracle say the
+# same of every answer; the exit status is 0 when all are right, else 3.
+agree() {
+	local maps=$1 answers=$2 st=0
+	shift 2
+	"$PATHFIND" -f json --check="$answers" "$@" "$maps" >"$T/json" 2>"$T/err" || st=$?
+	[ ! -s "$T/err" ] || { echo "pathfind $*: $(head -3 "$T/err")"; return 1; }
+	verdicts <"$T/json" >"$T/got"
+	"$BRUTE" verdict "$maps" "$answers" -- "$@" >"$T/want"
+	if ! cmp -s "$T/want" "$T/got"; then
+		echo "pathfind --check $* disagrees with the oracle (< oracle, > pathfind):"
+		diff "$T/want" "$T/got" | head -10
+		return 1
+	fi
+	if grep -qv '^right ' "$T/want"; then
+		[ "$st" -eq 3 ] || { echo "$*: exit $st, some answer not right"; return 1; }
+	else
+		[ "$st" -eq 0 ] || { echo "$*: exit $st, every answer right"; return 1; }
+	fi
+}
+
+# corrupt MODE R: every -f moves line with one step changed (to another
+# direction), dropped or added, at a step that moves with R and the line
+# number, written back as runs.
+corrupt() {
+	awk -v mode="$1" -v r="$2" 'BEGIN { split("U UR R DR D DL L UL", D, " "); for (i = 1; i <= 8; i++) ix[D[i]] = i }
+	{
+		n = 0
+		for (t = 1; t <= NF; t++) {
+			match($t, /^[UDLR]+/)
+			d = substr($t, 1, RLENGTH)
+			for (c = substr($t, RLENGTH + 1) + 0; c > 0; c--) s[++n] = d
+		}
+		if (mode == "add") {
+			p = (NR + r) % (n + 1) + 1
+			for (i = n; i >= p; i--) s[i + 1] = s[i]
+			s[p] = D[(NR + r) % 8 + 1]
+			n++
+		} else if (n > 0 && mode == "drop") {
+			for (i = (NR + r) % n + 1; i < n; i++) s[i] = s[i + 1]
+			n--
+		} else if (n > 0) {
+			p = (NR + r) % n + 1
+			s[p] = D[(ix[s[p]] + r % 7) % 8 + 1]
+		}
+		out = ""; run = 0
+		for (i = 1; i <= n; i++) {
+			if (i > 1 && s[i] != s[i - 1]) { out = out (out == "" ? "" : " ") s[i - 1] run; run = 0 }
+			run++
+		}
+		if (n > 0) out = out (out == "" ? "" : " ") s[n] run
+		print out
+	}'
+}
+
+# roundtrip OPTIONS...: pathfind's own -f moves answers pass (exit 0 when
+# its result is guaranteed optimal); every answer corrupted a step, in
+# each of four rounds of each mode, gets the oracle's verdict, step and
+# reason, and the run exit 3.
+roundtrip() {
+	local mode r st
+	"$PATHFIND" -f moves "$@" "$T/maps" >"$T/moves" || true
+	agree "$T/maps" "$T/moves" "$@"
+	for mode in change drop add; do
+		for r in 1 2 3 4; do
+			corrupt "$mode" "$r" <"$T/moves" >"$T/bad"
+			agree "$T/maps" "$T/bad" "$@"
+			grep -q . "$T/want"
+			st=$(grep -vc '^right ' "$T/want") || true
+			[ "$st" -gt 150 ] || { echo "$mode $r: only $st of 300 caught"; return 1; }
+		done
+	done
+}
+
+@test "round trip: pathfind's answers pass and every corrupted one is caught, under every -d" {
+	# random maps (tests/brute gen): terrain, several goals, ragged rows,
+	# maps without a path
+	"$BRUTE" gen 20261124 300 >"$T/maps"
+	local rule
+	for rule in never no-corner-cut no-squeeze always; do
+		roundtrip -d "$rule"
+	done
+}
+
+@test "round trip: costs, heuristics and algorithms; -f path and -f json answers too" {
+	"$BRUTE" gen 4711 300 >"$T/maps"
+	roundtrip -d always -c 10,14 -a dijkstra
+	roundtrip -d no-squeeze -c 2.5,sqrt2 -H euclidean -t fifo
+	roundtrip -d no-corner-cut -c 1,0.5 -H zero
+	# weighted A* is not sure to be optimal: its costlier answers are found
+	"$PATHFIND" -f moves -d always -w 3 -H euclidean "$T/maps" >"$T/moves" || true
+	agree "$T/maps" "$T/moves" -d always -w 3 -H euclidean
+	grep -q '^costlier ' "$T/want"
+	local f
+	for f in path json; do
+		"$PATHFIND" -f "$f" -d no-squeeze -c 10,14 "$T/maps" >"$T/answers" || true
+		run --separate-stderr "$PATHFIND" -q -s --check="$T/answers" -d no-squeeze -c 10,14 "$T/maps"
+		[ "$status" -eq 0 ] || { echo "-f $f: $status $stderr"; return 1; }
+		[[ "$stderr" == "pathfind: summary: maps=300 right=300 "* ]]
+	done
+}
