@@ -121,19 +121,16 @@ array_cap(size_t cap, size_t n)
 	return nc;
 }
 
-/*
- * Grow the array *p (void **, really: of *cap elements of size sz, from
- * malloc, or NULL and 0) to hold at least n, doubling, and keeping its
- * contents.  -1 when out of memory, and *p and *cap are left as they were.
- */
+/* array_grow (bigmem.h) when *cap is short of n. */
 int
-array_grow(void *p, size_t *cap, size_t n, size_t sz)
+array_realloc(void *p, size_t *cap, size_t n, size_t sz)
 {
 	void *np;
-	size_t nc = array_cap(*cap, n);
+	size_t nc;
 
 	if (n <= *cap)
 		return 0;
+	nc = array_cap(*cap, n);
 	if ((np = realloc(*(void **)p, nc * sz)) == NULL)
 		return -1;
 	*(void **)p = np;

@@ -13,6 +13,18 @@ void	bigmem_free(void *, size_t);
 int	bigmem_grow(void **, size_t, size_t);
 
 size_t	array_cap(size_t, size_t);
-int	array_grow(void *, size_t *, size_t, size_t);
+int	array_realloc(void *, size_t *, size_t, size_t);
+
+/*
+ * Grow the array *p (void **, really: of *cap elements of size sz, from
+ * malloc, or NULL and 0) to hold at least n, doubling, and keeping its
+ * contents.  -1 when out of memory, and *p and *cap are left as they were.
+ * Called once a row and once a map: the common case, room enough, inline.
+ */
+static inline int
+array_grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	return n <= *cap ? 0 : array_realloc(p, cap, n, sz);
+}
 
 #endif

@@ -134,10 +134,11 @@ seterr(struct diag *d, long line, long col, const char *fmt, const char *arg)
 static int
 grow_big(void *p, size_t *cap, size_t n)
 {
-	size_t nc = array_cap(*cap, n);
+	size_t nc;
 
 	if (n <= *cap)
 		return 0;
+	nc = array_cap(*cap, n);
 	if (bigmem_grow(p, *cap, nc) != 0)
 		return -1;
 	*cap = nc;

@@ -98,6 +98,25 @@ struct maps {
 };
 
 /*
+ * The locks, taken only when there are threads: with -j 1 the one thread
+ * reads, solves and writes, and 20,000 small maps would pay for a dozen
+ * lock calls each.
+ */
+static void
+lock(struct maps *ms, pthread_mutex_t *m)
+{
+	if (ms->nw > 1)
+		pthread_mutex_lock(m);
+}
+
+static void
+unlock(struct maps *ms, pthread_mutex_t *m)
+{
+	if (ms->nw > 1)
+		pthread_mutex_unlock(m);
+}
+
+/*
  * The line of row y of the map in its file: ASCII rows follow the map's
  * first line; MovingAI rows follow its four header lines.
  */
@@ -177,15 +196,15 @@ endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *g
 static void
 flush(struct maps *ms)
 {
-	pthread_mutex_lock(&ms->emu);
+	lock(ms, &ms->emu);
 	if (out_flush(&ms->out) != 0) {
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		ms->stop = 1;
 		pthread_cond_broadcast(&ms->work);
 		pthread_cond_broadcast(&ms->room);
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 	}
-	pthread_mutex_unlock(&ms->emu);
+	unlock(ms, &ms->emu);
 }
 
 /* The reader is about to wait for input: nothing written may wait with it. */
@@ -194,9 +213,9 @@ before_read(void *arg)
 {
 	struct maps *ms = arg;
 
-	pthread_mutex_lock(&ms->mu);
+	lock(ms, &ms->mu);
 	ms->waiting = 1;
-	pthread_mutex_unlock(&ms->mu);
+	unlock(ms, &ms->mu);
 	flush(ms);
 }
 
@@ -479,16 +498,16 @@ emit_ready(struct maps *ms)
 	struct slot *sl;
 	int rc;
 
-	pthread_mutex_lock(&ms->emu);
+	lock(ms, &ms->emu);
 	for (;;) {
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		sl = ms->head < ms->tail && ms->slot[ms->head % ms->nslot].done ?
 		    &ms->slot[ms->head % ms->nslot] : NULL;
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 		if (sl == NULL)
 			break;
 		rc = emit(ms, sl);
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		if (rc != 0) {
 			ms->stop = 1;
 			pthread_cond_broadcast(&ms->work);
@@ -496,7 +515,7 @@ emit_ready(struct maps *ms)
 		sl->done = 0;
 		ms->head++;
 		pthread_cond_signal(&ms->room);
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 	}
 	/*
 	 * With workers, what was just written must not wait behind the next
@@ -505,18 +524,18 @@ emit_ready(struct maps *ms)
 	 * before it waits, and solve before a large map.)
 	 */
 	if (ms->nw > 1) {
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		rc = ms->head == ms->tail ? ms->waiting : ms->slot[ms->head % ms->nslot].large;
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 		if (rc && out_flush(&ms->out) != 0) {
-			pthread_mutex_lock(&ms->mu);
+			lock(ms, &ms->mu);
 			ms->stop = 1;
 			pthread_cond_broadcast(&ms->work);
 			pthread_cond_broadcast(&ms->room);
-			pthread_mutex_unlock(&ms->mu);
+			unlock(ms, &ms->mu);
 		}
 	}
-	pthread_mutex_unlock(&ms->emu);
+	unlock(ms, &ms->emu);
 }
 
 /* Prepare sl's outcome; a map that cannot have one fails at once. */
@@ -548,21 +567,21 @@ work(void *arg)
 	int stop;
 
 	for (;;) {
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		while (ms->next == ms->tail && !ms->eof)
 			pthread_cond_wait(&ms->work, &ms->mu);
 		if (ms->next == ms->tail) {
-			pthread_mutex_unlock(&ms->mu);
+			unlock(ms, &ms->mu);
 			return NULL;
 		}
 		sl = &ms->slot[ms->next++ % ms->nslot];
 		stop = ms->stop;
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 		if (!stop)	/* after a write error only the slot is given back */
 			solve(w, sl);
-		pthread_mutex_lock(&ms->mu);
+		lock(ms, &ms->mu);
 		sl->done = 1;
-		pthread_mutex_unlock(&ms->mu);
+		unlock(ms, &ms->mu);
 		emit_ready(ms);
 	}
 }
@@ -573,11 +592,11 @@ take_slot(struct maps *ms)
 {
 	struct slot *sl;
 
-	pthread_mutex_lock(&ms->mu);
+	lock(ms, &ms->mu);
 	while (ms->tail - ms->head == ms->nslot && !ms->stop)
 		pthread_cond_wait(&ms->room, &ms->mu);
 	sl = ms->stop ? NULL : &ms->slot[ms->tail % ms->nslot];
-	pthread_mutex_unlock(&ms->mu);
+	unlock(ms, &ms->mu);
 	return sl;
 }
 
@@ -593,11 +612,11 @@ submit(struct maps *ms, struct slot *sl)
 		emit_ready(ms);
 		return;
 	}
-	pthread_mutex_lock(&ms->mu);
+	lock(ms, &ms->mu);
 	ms->tail++;
 	ms->waiting = 0;
 	pthread_cond_signal(&ms->work);
-	pthread_mutex_unlock(&ms->mu);
+	unlock(ms, &ms->mu);
 }
 
 /*
@@ -887,10 +906,10 @@ maps_run(const struct options *o)
 		read_input(&ms, files[i]);
 	if (o->check != NULL && !ms.stop)
 		more_answers(&ms);
-	pthread_mutex_lock(&ms.mu);
+	lock(&ms, &ms.mu);
 	ms.eof = 1;
 	pthread_cond_broadcast(&ms.work);
-	pthread_mutex_unlock(&ms.mu);
+	unlock(&ms, &ms.mu);
 	for (i = 0; i < started; i++)
 		pthread_join(ms.w[i].tid, NULL);
 	emit_ready(&ms);
