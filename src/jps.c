@@ -618,7 +618,14 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 	const uint8_t *cell = j->cell;
 	const int bs = BEND_STEP(rule);
 	const int d1 = (d + 8 - bs) & 7, d2 = (d + bs) & 7;
-	const long o = c->off[d];
+	/*
+	 * Copies that the stores to the nodes and the open list cannot
+	 * change, so that they stay in registers.
+	 */
+	const long off[8] = { c->off[0], c->off[1], c->off[2], c->off[3], c->off[4], c->off[5],
+	    c->off[6], c->off[7] };
+	const uint32_t goal = c->goal;
+	const long o = off[d];
 	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1, -1 or 0, mod 2^32 */
 	const uint64_t step = c->step[d][1];
 	/*
@@ -637,14 +644,16 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 
 	for (k = 1;; k++) {
 		if (rule == DIAG_NEVER ? !free_cell(cell, (uint32_t)((long)i + o)) :
-		    !diag_ok(cell, i, c->off, d, rule))
+		    !diag_ok(cell, i, off, d, rule))
 			return;
 		i = (uint32_t)((long)i + o);
 		x += sx;
 		y += sy;
 		gi += step;
-		if (is_goal(c, i) || ((rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) &&
-		    diag_forced(cell, i, c->off, d, rule))) {
+		/* A goal (is_goal: with no Bs, none has CELL_GOAL), or forced. */
+		if (i == goal || (goals && (cell[i] & CELL_GOAL)) ||
+		    ((rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) &&
+		    diag_forced(cell, i, off, d, rule))) {
 			relax_ol(c, heur, r, i, d, gi, (int)x, (int)y, fast, 0, 0);
 			return;
 		}
