@@ -394,7 +394,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return -1;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
 		return -1;
-	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
+	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g, p->diag) != 0)
 		return -1;
 	c.node = s->node;
 	c.obs = s->obs;
