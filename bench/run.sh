@@ -25,7 +25,7 @@
 #               jps floor stream check rules"; any of the last four alone
 #               skips the searches)
 #   BENCH_REPS  repetitions of the rules table's runs, interleaved; the
-#               median time of each is shown (default 3)
+#               least time of each is shown (default 3)
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -214,9 +214,9 @@ fi
 
 # rules: A* and JPS under every diagonal rule on the maps the performance
 # issue names, each on its default open list; per query the search time
-# (pathfind's own clock, the median of BENCH_REPS runs, A* and JPS
-# interleaved), A*'s expansions and JPS's jump points, and A*'s time over
-# JPS's.
+# (pathfind's own clock, the least of BENCH_REPS runs, A* and JPS
+# interleaved: on a shared machine the least is the one least disturbed),
+# A*'s expansions and JPS's jump points, and A*'s time over JPS's.
 if [ "$rules" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream" != 00 ] && echo
 	echo "| map | rule | queries | A* µs/query | A* expanded/query | JPS µs/query | jump points/query | A* ÷ JPS |"
@@ -236,15 +236,14 @@ if [ "$rules" = 1 ]; then
 				k=$((k + 1))
 			done | awk -v map="$name" -v rule="$rule" '
 			{ q[$1] = $2; e[$1] = $3; t[$1, ++n[$1]] = $4 }
-			function median(a,  i, j, v, m, x) {
-				m = n[a]
-				for (i = 1; i <= m; i++) v[i] = t[a, i]
-				for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j] < v[j - 1]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
-				return v[int((m + 1) / 2)]
+			function least(a,  i, v) {
+				v = t[a, 1]
+				for (i = 2; i <= n[a]; i++) if (t[a, i] < v) v = t[a, i]
+				return v
 			}
 			END {
 				if (!n["astar"] || !n["jps"] || !q["jps"]) { printf "| %s | %s | failed |\n", map, rule; exit }
-				ta = median("astar"); tj = median("jps")
+				ta = least("astar"); tj = least("jps")
 				printf "| %s | %s | %d | %.1f | %.0f | %.1f | %.0f | %.1f |\n", map, rule, q["jps"],
 				    ta / q["astar"] * 1e6, e["astar"] / q["astar"], tj / q["jps"] * 1e6,
 				    e["jps"] / q["jps"], (tj > 0 ? ta / q["astar"] / (tj / q["jps"]) : 0)

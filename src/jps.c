@@ -75,16 +75,17 @@ is_goal(const struct ctx *c, uint32_t i)
  * blocked at k - 1; for a side line A the word of such cells is
  * A & ~(A << 1 | carry), where carry is bit 63 of the previous word (cell
  * k - 1 for k at bit 0).  With always and no-squeeze the side cell is
- * blocked at k and free at k + 1, which reads bit 0 of the next word
- * (the bitsets have a word to spare at either end for that; what it
- * brings in lands only on a line's end, a blocked padding cell, which
- * stops the scan anyway).  OR-ing the three conditions and masking off
- * the cells up to the start gives a word whose lowest set bit is where
- * the scan ends, as a scan cell by cell would (it, too, compares the
- * first cell's side with the start's).  The padding of blocked cells
- * around the grid ends every scan within the line.  Backward, the same
- * with the shifts turned round (k + 1 is the previous cell) and the
- * highest set bit.
+ * blocked at k and free at k + 1, which reads bit 0 of the next word.
+ * None of that depends on where the scan starts, so jps_prepare works it
+ * out once per map and rule, OR-ing the three conditions into the stop
+ * bitsets, one for each axis and way.  A scan masks off the cells up to
+ * its start in its first word of the line's stop bitset, and the lowest
+ * set bit left is where it ends, as a scan cell by cell would (it, too,
+ * compares the first cell's side with the start's); one more bit, of
+ * the free cells, says whether that is a blocked cell or a jump point.
+ * The padding of blocked cells around the grid ends every scan within
+ * the line.  Backward, the same with the shifts turned round (k + 1 is
+ * the previous cell) and the highest set bit.
  */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
 static INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
@@ -150,75 +151,50 @@ side_forced(uint64_t wm, uint64_t nm, uint64_t wa, uint64_t ca, uint64_t na, con
 }
 
 /*
- * The first cell after p on line mid that stops a forward scan under the
- * rule, and in *open whether it is free; a and b are the side lines, gl
- * the goals' line when goals is set.  The scan starts in p's own word with
- * the cells up to p masked off, so that the shifts within the word bring
- * in p's side cells; the carries into bit 0 of that word only reach
- * masked cells.
+ * The first cell after p on a line that stops a forward scan, from the
+ * line's stop bitset stop (and its goals gl, when goals is set), and in
+ * *open whether it is free (mid: the line's free cells).
  */
 static INLINE uint32_t
-stop_forward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, int *open, const int goals, const int rule)
+stop_forward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p, int *open,
+    const int goals)
 {
 	uint32_t w = p >> 6;
-	uint64_t ca = 0, cb = 0;
 	uint64_t keep = ~(uint64_t)0 << (p & 63) << 1;	/* 0 when p is bit 63 */
 
-	for (;; w++) {
-		uint64_t wm = mid[w], wa = a[w], wb = b[w], nm = 0, na = 0, nb = 0, stop;
+	for (;; w++, keep = ~(uint64_t)0) {
+		uint64_t st = stop[w];
 
-		if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) {
-			nm = mid[w + 1];
-			na = a[w + 1];
-			nb = b[w + 1];
-		}
-		stop = ~wm | side_forced(wm, nm, wa, ca, na, 1, rule) |
-		    side_forced(wm, nm, wb, cb, nb, 1, rule);
 		if (goals)
-			stop |= gl[w];
-		if ((stop &= keep) != 0) {
-			stop &= -stop;	/* the lowest bit alone */
-			*open = (wm & stop) != 0;
-			return w << 6 | (uint32_t)lowbit(stop);
+			st |= gl[w];
+		if ((st &= keep) != 0) {
+			int k = lowbit(st);
+
+			*open = (int)(mid[w] >> k & 1);
+			return w << 6 | (uint32_t)k;
 		}
-		keep = ~(uint64_t)0;
-		ca = wa >> 63;
-		cb = wb >> 63;
 	}
 }
 
-/* The last cell before p on line mid that stops a backward scan. */
+/* The last cell before p that stops a backward scan. */
 static INLINE uint32_t
-stop_backward(const uint64_t *mid, const uint64_t *a, const uint64_t *b, const uint64_t *gl,
-    uint32_t p, int *open, const int goals, const int rule)
+stop_backward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p, int *open,
+    const int goals)
 {
 	uint32_t w = p >> 6;
-	uint64_t ca = 0, cb = 0;
 	uint64_t keep = ((uint64_t)1 << (p & 63)) - 1;	/* the bits below p */
 
-	for (;; w--) {
-		uint64_t wm = mid[w], wa = a[w], wb = b[w], nm = 0, na = 0, nb = 0, stop;
+	for (;; w--, keep = ~(uint64_t)0) {
+		uint64_t st = stop[w];
 
-		if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) {
-			/* word -1 of the first line is the spare word */
-			nm = *(mid + w - 1);
-			na = *(a + w - 1);
-			nb = *(b + w - 1);
-		}
-		stop = ~wm | side_forced(wm, nm, wa, ca, na, 0, rule) |
-		    side_forced(wm, nm, wb, cb, nb, 0, rule);
 		if (goals)
-			stop |= gl[w];
-		if ((stop &= keep) != 0) {
-			int k = highbit(stop);
+			st |= gl[w];
+		if ((st &= keep) != 0) {
+			int k = highbit(st);
 
-			*open = (int)(wm >> k & 1);
+			*open = (int)(mid[w] >> k & 1);
 			return w << 6 | (uint32_t)k;
 		}
-		keep = ~(uint64_t)0;
-		ca = wa & 1;
-		cb = wb & 1;
 	}
 }
 
@@ -235,41 +211,45 @@ struct jctx {
 };
 
 /*
- * Scan from padded cell (x, y) in straight direction d; return how many
- * steps away the first jump point is, or 0 if there is none.  With
- * goals, the grid's Bs stop the scan; otherwise the one goal is checked
+ * Scan from position p of a line (stop: its stop bitset for the way the
+ * scan goes, mid its free cells, gl its goals) towards higher bits when
+ * forward is set; return how many steps away the first jump point is, or
+ * 0 if there is none.  With goals, the grid's Bs stop the scan;
+ * otherwise the one goal (at gp when onit: on this line) is checked
  * against the stretch scanned, which must stop on it if it lies there.
  */
 static INLINE uint32_t
-jump_line(const uint64_t *mid, size_t n, const uint64_t *gl, uint32_t p, int onit, uint32_t gp,
-    const int forward, const int goals, const int rule)
+jump_line(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p, int onit,
+    uint32_t gp, const int forward, const int goals)
 {
 	uint32_t q;
 	int open;
 
 	if (forward) {
-		q = stop_forward(mid, mid - n, mid + n, gl, p, &open, goals, rule);
+		q = stop_forward(stop, mid, gl, p, &open, goals);
 		if (onit && p < gp && gp < q)
 			return gp - p;
 		return open ? q - p : 0;
 	}
-	q = stop_backward(mid, mid - n, mid + n, gl, p, &open, goals, rule);
+	q = stop_backward(stop, mid, gl, p, &open, goals);
 	if (onit && q < gp && gp < p)
 		return p - gp;
 	return open ? p - q : 0;
 }
 
+/* Scan from padded cell (x, y) in straight direction d, as jump_line. */
 static INLINE uint32_t
-jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals, const int rule)
+jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
 {
 	const struct jpsbits *jb = j->jb;
 	const int ax = d == N || d == S;	/* columns for north and south */
+	const int fw = d == E || d == S;
 	const size_t n = jb->words[ax];
 	const uint32_t line = ax ? x : y;
 
-	return jump_line(jb->free[ax] + line * n, n, goals ? jb->goal[ax] + line * n : NULL,
-	    ax ? y : x, line == (ax ? j->gx : j->gy), ax ? j->gy : j->gx, d == E || d == S, goals,
-	    rule);
+	return jump_line(jb->stop[ax][fw] + line * n, jb->free[ax] + line * n,
+	    goals ? jb->goal[ax] + line * n : NULL, ax ? y : x, line == (ax ? j->gx : j->gy),
+	    ax ? j->gy : j->gx, fw, goals);
 }
 
 /* Bit k of out[w] set when cell 64 w + k of the n at cells has a bit of mask. */
@@ -355,44 +335,101 @@ build(const struct grid *g, uint8_t mask, uint64_t *rows, uint64_t *cols,
 }
 
 /*
- * Build the bitsets for grid g unless they were built for it already.
- * Rows are padded rows 0 to h + 1, columns padded columns 0 to w + 1;
- * the bits past a line's end are 0 (blocked), as are the padding cells.
- * The free cells' bitsets have a word of 0 before the rows and after the
- * columns, for the scans that read a word beyond the one they are in
- * (stop_forward).  -1 when out of memory.
+ * The stop bitsets of one line of n words (see the block-based scan):
+ * sf for the scans towards higher bits, sb towards lower ones, from the
+ * free cells of the line, m, and of the lines either side, a and b,
+ * under the rule.
+ */
+static void
+build_stops(const uint64_t *m, const uint64_t *a, const uint64_t *b, size_t n, uint64_t *sf,
+    uint64_t *sb, const int rule)
+{
+	size_t w;
+
+	for (w = 0; w < n; w++) {
+		uint64_t pm = w > 0 ? m[w - 1] : 0, pa = w > 0 ? a[w - 1] : 0, pb = w > 0 ? b[w - 1] : 0;
+		uint64_t nm = w + 1 < n ? m[w + 1] : 0, na = w + 1 < n ? a[w + 1] : 0;
+		uint64_t nb = w + 1 < n ? b[w + 1] : 0;
+
+		sf[w] = ~m[w] | side_forced(m[w], nm, a[w], pa >> 63, na, 1, rule) |
+		    side_forced(m[w], nm, b[w], pb >> 63, nb, 1, rule);
+		sb[w] = ~m[w] | side_forced(m[w], pm, a[w], na & 1, pa, 0, rule) |
+		    side_forced(m[w], pm, b[w], nb & 1, pb, 0, rule);
+	}
+}
+
+/*
+ * The stop bitsets of every line of axis ax, nl lines of n words: the
+ * first and last lines are padding, along which no scan runs.
+ */
+static void
+build_stop_axis(const uint64_t *fr, size_t nl, size_t n, uint64_t *sf, uint64_t *sb, int rule)
+{
+	size_t l;
+
+	memset(sf, 0xff, n * sizeof(*sf));
+	memset(sb, 0xff, n * sizeof(*sb));
+	memset(sf + (nl - 1) * n, 0xff, n * sizeof(*sf));
+	memset(sb + (nl - 1) * n, 0xff, n * sizeof(*sb));
+	for (l = 1; l + 1 < nl; l++) {
+		const uint64_t *m = fr + l * n;
+
+		if (rule == DIAG_NO_SQUEEZE)
+			build_stops(m, m - n, m + n, n, sf + l * n, sb + l * n, DIAG_NO_SQUEEZE);
+		else if (rule == DIAG_ALWAYS)
+			build_stops(m, m - n, m + n, n, sf + l * n, sb + l * n, DIAG_ALWAYS);
+		else
+			build_stops(m, m - n, m + n, n, sf + l * n, sb + l * n, DIAG_NO_CORNER_CUT);
+	}
+}
+
+/*
+ * Build the bitsets for grid g and the rule unless they were built for
+ * them already (never and no-corner-cut force the same cells).  Rows are
+ * padded rows 0 to h + 1, columns padded columns 0 to w + 1; the bits
+ * past a line's end are 0 (blocked), as are the padding cells.  -1 when
+ * out of memory.
  */
 int
-jps_prepare(struct jpsbits *jb, const struct grid *g)
+jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 {
 	size_t rows = (size_t)g->h + 2, cols = g->stride;
 	size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64;
-	size_t one = rows * rw + cols * cw, need = (g->ngoal > 0 ? 2 * one : one) + 2;
+	size_t one = rows * rw + cols * cw, need = (g->ngoal > 0 ? 4 : 3) * one;
+	int sr = rule == DIAG_NEVER ? DIAG_NO_CORNER_CUT : (int)rule;
 
-	if (jb->grid == g && jb->serial == g->serial && g->serial != 0)
-		return 0;
-	jb->grid = NULL;
-	if (need > jb->cap) {
-		free(jb->mem);
-		if ((jb->mem = malloc(need * sizeof(*jb->mem))) == NULL) {
-			jb->cap = 0;
-			return -1;
+	if (jb->grid == g && jb->serial == g->serial && g->serial != 0) {
+		if (jb->stoprule == sr)
+			return 0;
+	} else {
+		jb->grid = NULL;
+		if (need > jb->cap) {
+			free(jb->mem);
+			if ((jb->mem = malloc(need * sizeof(*jb->mem))) == NULL) {
+				jb->cap = 0;
+				return -1;
+			}
+			jb->cap = need;
 		}
-		jb->cap = need;
+		jb->words[0] = rw;
+		jb->words[1] = cw;
+		jb->free[0] = jb->mem;
+		jb->free[1] = jb->free[0] + rows * rw;
+		jb->stop[0][0] = jb->free[1] + cols * cw;
+		jb->stop[0][1] = jb->stop[0][0] + rows * rw;
+		jb->stop[1][0] = jb->stop[0][1] + rows * rw;
+		jb->stop[1][1] = jb->stop[1][0] + cols * cw;
+		jb->goal[0] = g->ngoal > 0 ? jb->stop[1][1] + cols * cw : NULL;
+		jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
+		build(g, CELL_COST, jb->free[0], jb->free[1], jb->words);
+		if (g->ngoal > 0)
+			build(g, CELL_GOAL, jb->goal[0], jb->goal[1], jb->words);
+		jb->grid = g;
+		jb->serial = g->serial;
 	}
-	jb->words[0] = rw;
-	jb->words[1] = cw;
-	jb->mem[0] = 0;
-	jb->free[0] = jb->mem + 1;
-	jb->free[1] = jb->free[0] + rows * rw;
-	jb->free[1][cols * cw] = 0;
-	jb->goal[0] = g->ngoal > 0 ? jb->free[1] + cols * cw + 1 : NULL;
-	jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
-	build(g, CELL_COST, jb->free[0], jb->free[1], jb->words);
-	if (g->ngoal > 0)
-		build(g, CELL_GOAL, jb->goal[0], jb->goal[1], jb->words);
-	jb->grid = g;
-	jb->serial = g->serial;
+	build_stop_axis(jb->free[0], rows, rw, jb->stop[0][1], jb->stop[0][0], sr);
+	build_stop_axis(jb->free[1], cols, cw, jb->stop[1][1], jb->stop[1][0], sr);
+	jb->stoprule = sr;
 	return 0;
 }
 
@@ -557,7 +594,7 @@ scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint
     uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
     const int fast, const int rule)
 {
-	uint32_t n = jump_straight(j, x, y, d, goals, rule);
+	uint32_t n = jump_straight(j, x, y, d, goals);
 
 	if (n != 0)
 		offer_straight(c, r, i, x, y, gi, d, n, 0, 0, heur, fast, rule);
@@ -622,7 +659,14 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 	const uint8_t *cell = j->cell;
 	const int bs = BEND_STEP(rule);
 	const int d1 = (d + 8 - bs) & 7, d2 = (d + bs) & 7;
-	const long o = c->off[d];
+	/*
+	 * Copies that the stores to the nodes and the open list cannot
+	 * change, so that they stay in registers.
+	 */
+	const long off[8] = { c->off[0], c->off[1], c->off[2], c->off[3], c->off[4], c->off[5],
+	    c->off[6], c->off[7] };
+	const uint32_t goal = c->goal;
+	const long o = off[d];
 	const uint32_t sx = (uint32_t)dx[d], sy = (uint32_t)dy[d];	/* +1, -1 or 0, mod 2^32 */
 	const uint64_t step = c->step[d][1];
 	/*
@@ -633,36 +677,43 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 	const int ax1 = d1 == N || d1 == S, ax2 = d2 == N || d2 == S;
 	const size_t n1 = jb->words[ax1], n2 = jb->words[ax2];
 	const long st1 = (long)n1 * (ax1 ? dx[d] : dy[d]), st2 = (long)n2 * (ax2 ? dx[d] : dy[d]);
+	const int fw1 = d1 == E || d1 == S, fw2 = d2 == E || d2 == S;
 	const uint64_t *m1 = jb->free[ax1] + (ax1 ? x : y) * n1;
 	const uint64_t *m2 = jb->free[ax2] + (ax2 ? x : y) * n2;
+	const uint64_t *s1 = jb->stop[ax1][fw1] + (ax1 ? x : y) * n1;
+	const uint64_t *s2 = jb->stop[ax2][fw2] + (ax2 ? x : y) * n2;
 	const uint64_t *g1 = goals ? jb->goal[ax1] + (ax1 ? x : y) * n1 : NULL;
 	const uint64_t *g2 = goals ? jb->goal[ax2] + (ax2 ? x : y) * n2 : NULL;
 	uint32_t k, n;
 
 	for (k = 1;; k++) {
 		if (rule == DIAG_NEVER ? !free_cell(cell, (uint32_t)((long)i + o)) :
-		    !diag_ok(cell, i, c->off, d, rule))
+		    !diag_ok(cell, i, off, d, rule))
 			return;
 		i = (uint32_t)((long)i + o);
 		x += sx;
 		y += sy;
 		gi += step;
-		if (is_goal(c, i) || ((rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) &&
-		    diag_forced(cell, i, c->off, d, rule))) {
+		/* A goal (is_goal: with no Bs, none has CELL_GOAL), or forced. */
+		if (i == goal || (goals && (cell[i] & CELL_GOAL)) ||
+		    ((rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE) &&
+		    diag_forced(cell, i, off, d, rule))) {
 			relax_ol(c, heur, r, i, d, gi, (int)x, (int)y, fast, 0, 0);
 			return;
 		}
 		m1 += st1;
 		m2 += st2;
+		s1 += st1;
+		s2 += st2;
 		if (goals) {
 			g1 += st1;
 			g2 += st2;
 		}
-		if ((n = jump_line(m1, n1, g1, ax1 ? y : x, (ax1 ? x : y) == (ax1 ? j->gx : j->gy),
-		    ax1 ? j->gy : j->gx, d1 == E || d1 == S, goals, rule)) != 0)
+		if ((n = jump_line(s1, m1, g1, ax1 ? y : x, (ax1 ? x : y) == (ax1 ? j->gx : j->gy),
+		    ax1 ? j->gy : j->gx, fw1, goals)) != 0)
 			offer_straight(c, r, i, x, y, gi, d1, n, k, d, heur, fast, rule);
-		if ((n = jump_line(m2, n2, g2, ax2 ? y : x, (ax2 ? x : y) == (ax2 ? j->gx : j->gy),
-		    ax2 ? j->gy : j->gx, d2 == E || d2 == S, goals, rule)) != 0)
+		if ((n = jump_line(s2, m2, g2, ax2 ? y : x, (ax2 ? x : y) == (ax2 ? j->gx : j->gy),
+		    ax2 ? j->gy : j->gx, fw2, goals)) != 0)
 			offer_straight(c, r, i, x, y, gi, d2, n, k, d, heur, fast, rule);
 	}
 }

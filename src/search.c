@@ -410,7 +410,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return SEARCH_ENOMEM;
 	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
 		return SEARCH_ENOMEM;
-	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g) != 0)
+	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g, p->diag) != 0)
 		return SEARCH_ENOMEM;
 	c.node = s->node;
 	c.obs = s->obs;

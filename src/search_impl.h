@@ -38,16 +38,21 @@ enum { N, NE, E, SE, S, SW, W, NW, DIR_COUNT };
  * JPS's bitsets of a grid (see jps.c).  Lines of axis 0 are the padded
  * rows, those of axis 1 the padded columns, stored transposed: bit k % 64
  * of word k / 64 of line l is set when cell k of line l is free (free),
- * or is one of the grid's B cells (goal).  Built once per grid, kept
- * while the grid's serial stays the same.
+ * is one of the grid's B cells (goal), or stops a straight scan along
+ * the line towards higher bits (stop[ax][1]) or lower ones (stop[ax][0])
+ * under the diagonal rule stoprule.  Built once per grid, kept while the
+ * grid's serial (and for stop, the rule's forced neighbours) stay the
+ * same.
  */
 struct jpsbits {
 	uint64_t *mem;		/* all of them, one allocation */
 	size_t cap;		/* words */
 	const struct grid *grid;	/* built for this grid and serial, or NULL */
 	unsigned long serial;
+	int stoprule;		/* stop was built for this rule, or -1 */
 	size_t words[2];	/* words a line */
 	uint64_t *free[2];
+	uint64_t *stop[2][2];
 	uint64_t *goal[2];	/* NULL when the grid has no B */
 };
 
@@ -245,7 +250,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 }
 
 int	path_room(struct ctx *, size_t);
-int	jps_prepare(struct jpsbits *, const struct grid *);
+int	jps_prepare(struct jpsbits *, const struct grid *, enum diagrule);
 void	jps_loop(struct ctx *, struct search_result *, enum diagrule);
 
 #endif
