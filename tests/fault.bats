@@ -133,12 +133,16 @@ sweep() {
 	done
 }
 
-@test "allocation failures: JPS with every open list it runs on" {
+@test "allocation failures: JPS with every open list it runs on, and under every diagonal rule" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local ol
 	# (-o step-queues refuses JPS before the search allocates anything)
 	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
 		sweep -a jps -o "$ol" samples/tutorial.txt samples/multigoal.txt
+	done
+	# and under the other diagonal rules, whose stop bitsets are built per rule
+	for d in never no-squeeze always; do
+		sweep -a jps -d "$d" samples/tutorial.txt samples/multigoal.txt
 	done
 }
 
