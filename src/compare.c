@@ -5,31 +5,7 @@
 #include "compare.h"
 #include "monotime.h"
 
-/* The exact cost a*S + b*D of two results, compared: -1, 0, 1.
- * With D = S*sqrt(2) it is the sign of da + db*sqrt(2), exactly.
- */
 __extension__ typedef __int128 i128;
-
-static int
-cost_cmp(const struct costs *c, const struct search_result *x, const struct search_result *y)
-{
-	i128 da = (i128)x->a - (i128)y->a, db = (i128)x->b - (i128)y->b, l, r;
-
-	if (!c->d_sqrt2) {
-		l = da * (i128)c->s + db * (i128)c->d;
-		return l < 0 ? -1 : l > 0;
-	}
-	if (da >= 0 && db >= 0)
-		return da > 0 || db > 0;
-	if (da <= 0 && db <= 0)
-		return -(da < 0 || db < 0);
-	/* Opposite signs: compare da^2 with 2*db^2. */
-	l = da * da;
-	r = 2 * db * db;
-	if (da > 0)
-		return l > r ? 1 : -1;
-	return l > r ? -1 : 1;
-}
 
 /* "yes" when x costs no more than the optimum y, else "no (+excess)". */
 static void
@@ -38,7 +14,7 @@ excess(char *buf, size_t n, const struct costs *c, const struct search_result *x
 {
 	i128 d;
 
-	if (cost_cmp(c, x, y) <= 0) {
+	if (cost_compare(c, x->a, x->b, y->a, y->b) <= 0) {
 		snprintf(buf, n, "yes");
 		return;
 	}

@@ -192,18 +192,24 @@ endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *g
 	return 0;
 }
 
+/* Stdout failed: the reader reads no more, the workers solve no more. */
+static void
+halt(struct maps *ms)
+{
+	lock(ms, &ms->mu);
+	ms->stop = 1;
+	pthread_cond_broadcast(&ms->work);
+	pthread_cond_broadcast(&ms->room);
+	unlock(ms, &ms->mu);
+}
+
 /* What has been written goes to the reader (unless stdout is a file). */
 static void
 flush(struct maps *ms)
 {
 	lock(ms, &ms->emu);
-	if (out_flush(&ms->out) != 0) {
-		lock(ms, &ms->mu);
-		ms->stop = 1;
-		pthread_cond_broadcast(&ms->work);
-		pthread_cond_broadcast(&ms->room);
-		unlock(ms, &ms->mu);
-	}
+	if (out_flush(&ms->out) != 0)
+		halt(ms);
 	unlock(ms, &ms->emu);
 }
 
@@ -527,13 +533,8 @@ emit_ready(struct maps *ms)
 		lock(ms, &ms->mu);
 		rc = ms->head == ms->tail ? ms->waiting : ms->slot[ms->head % ms->nslot].large;
 		unlock(ms, &ms->mu);
-		if (rc && out_flush(&ms->out) != 0) {
-			lock(ms, &ms->mu);
-			ms->stop = 1;
-			pthread_cond_broadcast(&ms->work);
-			pthread_cond_broadcast(&ms->room);
-			unlock(ms, &ms->mu);
-		}
+		if (rc && out_flush(&ms->out) != 0)
+			halt(ms);
 	}
 	unlock(ms, &ms->emu);
 }

@@ -129,26 +129,11 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	r->path = c->s->path;
 }
 
-/*
- * Is the distance a1*S + b1*D less than a2*S + b2*D?  Exact, for decimal
- * costs and for D = S*sqrt(2) alike (then the sign of
- * (a1 - a2) + (b1 - b2)*sqrt(2), from squares).
- */
+/* Is the distance a1*S + b1*D less than a2*S + b2*D?  Exactly (cost.h). */
 static int
 dist_less(const struct costs *k, int64_t a1, int64_t b1, int64_t a2, int64_t b2)
 {
-	int64_t p = a1 - a2, q = b1 - b2;
-
-	if (!k->d_sqrt2)
-		return p * (int64_t)k->s + q * (int64_t)k->d < 0;
-	/* sign of p + q*sqrt(2) */
-	if (p <= 0 && q <= 0)
-		return p < 0 || q < 0;
-	if (p >= 0 && q >= 0)
-		return 0;
-	if (p < 0)	/* q > 0: p + q*sqrt(2) < 0 iff p*p > 2*q*q */
-		return (uint64_t)(p * p) > 2 * (uint64_t)(q * q);
-	return 2 * (uint64_t)(q * q) > (uint64_t)(p * p);	/* p > 0, q < 0 */
+	return cost_compare(k, (uint64_t)a1, (uint64_t)b1, (uint64_t)a2, (uint64_t)b2) < 0;
 }
 
 /*
