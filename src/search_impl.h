@@ -88,6 +88,7 @@ struct ctx {
 	size_t ngoal;		/* s->ngoal */
 	int gx0, gy0;		/* s->gx[0], s->gy[0] */
 	enum heur heur;
+	enum diagrule diag;
 	uint32_t weight;
 	struct keyunits ku;
 	uint32_t start;
