@@ -31,6 +31,13 @@
 #               how many ran
 #   BENCH_CHECK queries a map for the check table (default 1000, and no
 #               more than a stream of 128 MiB holds)
+# "instr" (not in the default) is a table of instructions instead of
+# times: A* and Dijkstra on their default lists, every 20th query of the
+# six maps of the performance issue, under cachegrind (valgrind); per
+# expansion the instructions of the whole process and those of the search
+# (the functions of src/search*, src/openlist* and src/jps.c), and the
+# search's mispredicted conditional branches.  Unlike times, these do not
+# depend on what else the machine is doing.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=$top/pathfind
@@ -40,10 +47,10 @@ filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
 reps=${BENCH_REPS:-3}
 nq=${BENCH_CHECK:-1000}
-algos= floor=0 stream=0 check=0 rules=0
+algos= floor=0 stream=0 check=0 rules=0 instr=0
 for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules}; do
 	case $a in
-	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
+	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;; instr) instr=1 ;;
 	*) algos="$algos $a" ;;
 	esac
 done
@@ -256,6 +263,49 @@ if [ "$rules" = 1 ]; then
 			}'
 		done
 	done
+fi
+
+# instr: instructions per expansion, by cachegrind (see the top).
+if [ "$instr" = 1 ]; then
+	if ! command -v valgrind >/dev/null 2>&1; then
+		echo "bench: instr: valgrind is not installed" >&2
+		exit 2
+	fi
+	echo "| map | algorithm | queries | expanded/query | instructions/expansion | search instructions/expansion | search mispredicts/expansion |"
+	echo "|---|---|---|---|---|---|---|"
+	ev=$every
+	every=20
+	for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+		scen=$dir/$name.map.scen
+		[ -f "$scen" ] || continue
+		case $name in *"$filter"*) ;; *) continue ;; esac
+		scen=$(sample "$scen")
+		for a in astar dijkstra; do
+			cg=$out/cachegrind.out
+			valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file="$cg" \
+			    "$pf" -a $a -S "$scen" </dev/null 2>"$out/last.log" >/dev/null
+			cg_annotate --show-percs=no "$cg" 2>/dev/null | awk -v map="$name" -v a="$a" -v logf="$out/last.log" '
+			function num(s) { gsub(/,/, "", s); return s + 0 }
+			/PROGRAM TOTALS/ { tot = num($1) }
+			/src\/(search|openlist|jps)/ && $NF ~ /:/ {
+				# Ir Bc Bcm Bi Bim file:function
+				ir += num($1); bcm += num($3)
+			}
+			END {
+				while ((getline line < logf) > 0)
+					if (line ~ / scenarios=/) {
+						n = split(line, f, " ")
+						for (i = 1; i <= n; i++) { split(f[i], kv, "="); v[kv[1]] = kv[2] }
+					}
+				q = v["scenarios"]; e = v["expanded"]
+				if (!e) { printf "| %s | %s | failed |\n", map, a; exit }
+				printf "| %s | %s | %d | %.0f | %.0f | %.0f | %.2f |\n", map, a, q, e / q,
+				    tot / e, ir / e, bcm / e
+			}'
+			rm -f "$cg"
+		done
+	done
+	every=$ev
 fi
 
 # check_stream MAP SCEN: nq queries of SCEN (fewer when 128 MiB cannot hold
