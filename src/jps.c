@@ -850,8 +850,8 @@ static const int dx[DIR_COUNT] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
 /* The open list that the fast loops inline: JPS's default (options.c). */
-#define JPS_FAST OL_FAST_QUAD
-#define JPS_FAST_KIND OL_QUAD_HEAP
+#define JPS_FAST OL_FAST_BUCKET
+#define JPS_FAST_KIND OL_BUCKETS
 
 /*
  * Offer a jump point (relax_ol).  A query offers tens to thousands of
