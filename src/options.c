@@ -612,13 +612,14 @@ options_params(const struct options *o, const struct map *m, struct search_param
 	/*
 	 * The fastest list for the keys: step queues for costs from the start
 	 * that grow a step at a time (not JPS's, which grow by jumps); buckets
-	 * for A*'s keys when h is consistent, which keeps them in a window
-	 * a step or two wide; else the 4-ary heap.
+	 * for A*'s and JPS's keys when h is consistent, which keeps them in a
+	 * window a step or two wide (A*) or never below the last one taken
+	 * (JPS); else the 4-ary heap.
 	 */
 	if (!o->ol_set) {
 		if (p->heur == H_ZERO && p->algo != ALGO_JPS)
 			p->ol = OL_STEP_QUEUES;
-		else if (p->algo == ALGO_ASTAR && search_no_guarantee(p) == NULL)
+		else if (p->algo != ALGO_DIJKSTRA && search_no_guarantee(p) == NULL)
 			p->ol = OL_BUCKETS;
 		else
 			p->ol = OL_QUAD_HEAP;

@@ -40,9 +40,12 @@ enum { N, NE, E, SE, S, SW, W, NW, DIR_COUNT };
  * of word k / 64 of line l is set when cell k of line l is free (free),
  * is one of the grid's B cells (goal), or stops a straight scan along
  * the line towards higher bits (stop[ax][1]) or lower ones (stop[ax][0])
- * under the diagonal rule stoprule.  Built once per grid, kept while the
- * grid's serial (and for stop, the rule's forced neighbours) stay the
- * same.
+ * under the diagonal rule stoprule.  dstop has a byte a cell, indexed as
+ * the grid's cells: bit d is set when a scan a cell at a time in
+ * direction d (a diagonal, or with -d never east or west) has to stop on
+ * entering the cell, for anything but the one goal (see diag_stops).
+ * Built once per grid, kept while the grid's serial (and for stop and
+ * dstop, the rule's forced neighbours) stay the same.
  */
 struct jpsbits {
 	uint64_t *mem;		/* all of them, one allocation */
@@ -54,6 +57,7 @@ struct jpsbits {
 	uint64_t *free[2];
 	uint64_t *stop[2][2];
 	uint64_t *goal[2];	/* NULL when the grid has no B */
+	uint8_t *dstop;
 };
 
 struct search {

@@ -327,7 +327,7 @@ wide_maps() {
     [[ "$output" == *'"open_list":"step-queues"'* ]]
     run "$PATHFIND" -H zero -f json "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"step-queues"'* ]]
-    # A* with a consistent h: buckets; else, and JPS, the 4-ary heap
+    # A* and JPS with a consistent h: buckets; else the 4-ary heap
     run "$PATHFIND" -f json "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"buckets"'* ]]
     run "$PATHFIND" -f json -H euclidean -t fifo "$root/samples/tutorial.txt"
@@ -337,11 +337,14 @@ wide_maps() {
     run "$PATHFIND" -f json -H manhattan -d always "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"quad-heap"'* ]]
     run "$PATHFIND" -a jps -f json "$root/samples/tutorial.txt"
+    [[ "$output" == *'"open_list":"buckets"'* ]]
+    run "$PATHFIND" -a jps -f json -w 1.5 "$root/samples/tutorial.txt"
     [[ "$output" == *'"open_list":"quad-heap"'* ]]
-    # JPS's keys grow by jumps: -H zero keeps the 4-ary heap (found by fuzz_solve)
+    # JPS's keys grow by jumps: -H zero takes the buckets, not the step
+    # queues (found by fuzz_solve)
     run "$PATHFIND" -a jps -H zero -f json "$root/samples/tutorial.txt"
     [ "$status" -eq 0 ]
-    [[ "$output" == *'"open_list":"quad-heap"'* ]]
+    [[ "$output" == *'"open_list":"buckets"'* ]]
     run --separate-stderr "$PATHFIND" -o step-queues "$root/samples/tutorial.txt" "$root/samples/maze.txt"
     [ "$status" -eq 2 ]
     [ "$output" = "" ]

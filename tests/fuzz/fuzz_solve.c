@@ -355,7 +355,7 @@ solve(struct search *s, struct map *m, const uint8_t *opt)
 		CHECK(sp.diag == o.sp.diag);
 	if (!o.ol_set)
 		CHECK(sp.ol == (sp.heur == H_ZERO && sp.algo != ALGO_JPS ? OL_STEP_QUEUES :
-		    sp.algo == ALGO_ASTAR && search_no_guarantee(&sp) == NULL ? OL_BUCKETS :
+		    sp.algo != ALGO_DIJKSTRA && search_no_guarantee(&sp) == NULL ? OL_BUCKETS :
 		    OL_QUAD_HEAP));
 
 	start = m->movingai ? p.pass[opt[4] % p.npass] : p.start;
