@@ -3,9 +3,10 @@
 #
 # Uses $BENCH_DIR (default ../shared/bench/movingai) when it exists, and
 # always the maps bench/genmap.c writes into build/bench (random, maze and
-# rooms at 512x512 and 2048x2048, deterministic).  One row per map and
-# configuration; the search times are pathfind's own per-query clock,
-# summed (parsing and output excluded).  Then, as "floor", a second table
+# rooms at 512x512 and 2048x2048, deterministic; for the scaling table
+# also 8192x8192 ones and an open 4096x4096 map, in build/bench/large).
+# One row per map and configuration; the search times are pathfind's own
+# per-query clock, summed (parsing and output excluded).  Then, as "floor", a second table
 # from bench/floor.c: per map the parse speed of pathfind's map reader,
 # the time of a process's first parse of the map (fresh memory), and the
 # time per node of a plain breadth-first search over the same cells, the

@@ -430,6 +430,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 */
 	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
 	c.max_exp = p->limit_set ? p->max_expanded : UINT64_MAX;
+	c.prefetch = g->ncells * sizeof(struct node) > PREFETCH_MIN;
 	if (p->ol == OL_STEP_QUEUES) {
 		uint64_t base[2] = { c.ku.sq, c.ku.dq };
 
