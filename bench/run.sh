@@ -26,6 +26,7 @@
 # bench/vmpeak.c, which runs pathfind traced and reads its
 # /proc/PID/status as it exits, its memory still mapped (Linux only).
 # Environment:
+#   PATHFIND    the pathfind to time (default: the one built here)
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
 #   BENCH_ALGOS algorithms to run, "floor" for the floor table, "stream"
@@ -44,7 +45,7 @@
 #               more than a stream of 128 MiB holds)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-pf=$top/pathfind
+pf=${PATHFIND:-$top/pathfind}
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
