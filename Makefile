@@ -48,7 +48,8 @@ sanitize:
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute LC_ALL=C bats $(BATSFLAGS) tests
 
-# Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS as in bench/run.sh.
+# Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
+# jps floor stream check rules scaling), BENCH_REPS, BENCH_EVERY as in bench/run.sh.
 build/bench/genmap: bench/genmap.c
 	mkdir -p build/bench
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm
@@ -59,7 +60,12 @@ build/bench/floor: bench/floor.c src/map.c src/lines.c src/bigmem.c src/map.h sr
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
 	    bench/floor.c src/map.c src/lines.c src/bigmem.c
 
-bench: pathfind build/bench/genmap build/bench/floor
+# The scaling table's peak address space: a command's VmPeak at its exit (Linux).
+build/bench/vmpeak: bench/vmpeak.c
+	mkdir -p build/bench
+	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/vmpeak.c
+
+bench: pathfind build/bench/genmap build/bench/floor build/bench/vmpeak
 	sh bench/run.sh
 
 install: pathfind

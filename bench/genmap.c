@@ -3,8 +3,9 @@
  *
  *   genmap KIND SIZE SEED OUT.map
  *
- * KIND is random (25% obstacles), maze (corridors one cell wide) or rooms
- * (32x32 rooms with doors).  Writes OUT.map and OUT.map.scen; the
+ * KIND is random (25% obstacles), maze (corridors one cell wide), rooms
+ * (32x32 rooms with doors) or open (no obstacles); SIZE 8 to 8192.
+ * Writes OUT.map and OUT.map.scen; the
  * scenario lengths come from this file's own Dijkstra (8-connected, no
  * corner cutting, double precision), independent of pathfind's search.
  */
@@ -196,13 +197,13 @@ main(int argc, char **argv)
 	FILE *fp;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: genmap random|maze|rooms SIZE SEED OUT.map\n");
+		fprintf(stderr, "usage: genmap random|maze|rooms|open SIZE SEED OUT.map\n");
 		return 2;
 	}
 	n = atoi(argv[2]);
 	rng = strtoull(argv[3], NULL, 10);
-	if (n < 8 || n > 4096) {
-		fprintf(stderr, "genmap: size 8 to 4096\n");
+	if (n < 8 || n > 8192) {
+		fprintf(stderr, "genmap: size 8 to 8192\n");
 		return 2;
 	}
 	cell = malloc((size_t)n * (size_t)n);
@@ -215,6 +216,8 @@ main(int argc, char **argv)
 		gen_maze();
 	else if (strcmp(argv[1], "rooms") == 0)
 		gen_rooms();
+	else if (strcmp(argv[1], "open") == 0)
+		memset(cell, '.', (size_t)n * (size_t)n);
 	else {
 		fprintf(stderr, "genmap: unknown kind %s\n", argv[1]);
 		return 2;
@@ -230,9 +233,12 @@ main(int argc, char **argv)
 	}
 	fclose(fp);
 
-	/* Queries: a few starts, several reachable goals from each. */
-	starts = n <= 1024 ? 10 : 4;
-	goals = n <= 1024 ? 10 : 5;
+	/*
+	 * Queries: a few starts, several reachable goals from each; above
+	 * 2048, where one query can take seconds, 2 and 3.
+	 */
+	starts = n <= 1024 ? 10 : n <= 2048 ? 4 : 2;
+	goals = n <= 1024 ? 10 : n <= 2048 ? 5 : 3;
 	snprintf(scen, sizeof(scen), "%s.scen", argv[4]);
 	if ((fp = fopen(scen, "w")) == NULL) {
 		perror(scen);

@@ -3,9 +3,10 @@
 #
 # Uses $BENCH_DIR (default ../shared/bench/movingai) when it exists, and
 # always the maps bench/genmap.c writes into build/bench (random, maze and
-# rooms at 512x512 and 2048x2048, deterministic).  One row per map and
-# configuration; the search times are pathfind's own per-query clock,
-# summed (parsing and output excluded).  Then, as "floor", a second table
+# rooms at 512x512 and 2048x2048, deterministic; for the scaling table
+# also 8192x8192 ones and an open 4096x4096 map, in build/bench/large).
+# One row per map and configuration; the search times are pathfind's own
+# per-query clock, summed (parsing and output excluded).  Then, as "floor", a second table
 # from bench/floor.c: per map the parse speed of pathfind's map reader,
 # the time of a process's first parse of the map (fresh memory), and the
 # time per node of a plain breadth-first search over the same cells, the
@@ -16,16 +17,27 @@
 # no-corner-cut as the octile maps have it), solved with -f moves and
 # those answers checked back with --check: answers per second of wall
 # time, parsing included, for both, and whether every answer was right.
+# Last, as "scaling", how A* (default options) scales with the map: the
+# generated maze, random and rooms maps at 512, 2048 and 8192 (a few
+# queries there), and an open 4096x4096 map; per map the ns/expansion
+# (the least of BENCH_REPS runs), the expansions a query, the peak
+# resident set (-S's maxrss) and the peak address space (VmPeak), each in
+# MiB and in bytes a cell, and the one over the other.  VmPeak is read by
+# bench/vmpeak.c, which runs pathfind traced and reads its
+# /proc/PID/status as it exits, its memory still mapped (Linux only).
 # Environment:
+#   PATHFIND    the pathfind to time (default: the one built here)
 #   BENCH_DIR   folder of .map/.map.scen pairs
 #   BENCH_MAPS  only maps whose name contains this (e.g. arena)
 #   BENCH_ALGOS algorithms to run, "floor" for the floor table, "stream"
-#               for map streams, "check" for --check and "rules" for A*
-#               and JPS under every diagonal rule (default "astar dijkstra
-#               jps floor stream check rules"; any of the last four alone
-#               skips the searches)
-#   BENCH_REPS  repetitions of the rules table's runs, interleaved; the
-#               least time of each is shown (default 3)
+#               for map streams, "check" for --check, "rules" for A*
+#               and JPS under every diagonal rule and "scaling" for the
+#               scaling table (default "astar dijkstra jps floor stream
+#               check rules scaling"; any of the last five alone skips
+#               the searches)
+#   BENCH_REPS  repetitions of the rules and scaling tables' runs,
+#               interleaved in the first; the least time of each is
+#               shown (default 3)
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -40,28 +52,40 @@
 # depend on what else the machine is doing.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-pf=$top/pathfind
+pf=${PATHFIND:-$top/pathfind}
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
 filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
 reps=${BENCH_REPS:-3}
 nq=${BENCH_CHECK:-1000}
-algos= floor=0 stream=0 check=0 rules=0 instr=0
-for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules}; do
+algos= floor=0 stream=0 check=0 rules=0 scaling=0 instr=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules scaling}; do
 	case $a in
-	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;; instr) instr=1 ;;
+	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
+	scaling) scaling=1 ;; instr) instr=1 ;;
 	*) algos="$algos $a" ;;
 	esac
 done
 mkdir -p "$out"
 
-# Generated maps: deterministic seeds, reused when already there.
-for spec in random:512:11 maze:512:12 rooms:512:13 random:2048:21 maze:2048:22 rooms:2048:23; do
-	kind=${spec%%:*} rest=${spec#*:} size=${rest%%:*} seed=${rest#*:}
-	m=$out/gen-$kind$size.map
+# Generated maps: deterministic seeds, reused when already there.  The
+# larger ones (genmap takes a minute or two) only for the scaling table;
+# in their own folder, so that the other tables keep to the six.
+gen() {
+	kind=${1%%:*} rest=${1#*:} size=${rest%%:*} seed=${rest#*:}
+	m=$2/gen-$kind$size.map
 	[ -f "$m.scen" ] || "$out/genmap" "$kind" "$size" "$seed" "$m" || exit 2
+}
+for spec in random:512:11 maze:512:12 rooms:512:13 random:2048:21 maze:2048:22 rooms:2048:23; do
+	gen "$spec" "$out"
 done
+if [ "$scaling" = 1 ]; then
+	mkdir -p "$out/large"
+	for spec in open:4096:41 random:8192:81 maze:8192:82 rooms:8192:83; do
+		gen "$spec" "$out/large"
+	done
+fi
 
 # sample SCEN: the scenario file to run, every BENCH_EVERY-th query of
 # SCEN (a copy in build/bench/every-N, next to a link to its map).
@@ -360,6 +384,33 @@ if [ "$check" = 1 ]; then
 			    n / (t2 - t1), (t1 - t0) / (t2 - t1), st == 0 ? "yes" : "no (exit " st ")"
 		}'
 		rm -f "$out/check.maps" "$out/check.answers"
+	done
+fi
+
+# scaling: A*'s cost a expansion and its memory, by map size.
+if [ "$scaling" = 1 ]; then
+	[ -n "$algos" ] || [ "$floor$stream$rules$check" != 0000 ] && echo
+	echo "| map | cells | queries | expanded/query | ns/expansion | peak RSS MiB | RSS B/cell | VmPeak MiB | VmPeak B/cell | VmPeak ÷ RSS |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
+	for name in maze512 maze2048 maze8192 random512 random2048 random8192 rooms512 rooms2048 rooms8192 open4096; do
+		case gen-$name in *"$filter"*) ;; *) continue ;; esac
+		scen=$out/gen-$name.map.scen
+		[ -f "$scen" ] || scen=$out/large/gen-$name.map.scen
+		k=0
+		while [ "$k" -lt "$reps" ]; do
+			"$out/vmpeak" "$out/vmpeak.txt" "$pf" -S "$scen" </dev/null 2>&1 >/dev/null |
+			    sed -n 's/^.* scenarios=\([0-9]*\) .* expanded=\([0-9]*\) time=\([0-9.]*\) .* maxrss=\([0-9]*\)$/\1 \2 \3 \4/p' |
+			    tr '\n' ' '
+			sed 's/[a-z]*=//g' "$out/vmpeak.txt"
+			k=$((k + 1))
+		done | awk -v map="gen-$name" -v n="${name##*[a-z]}" '
+		NF == 6 { q = $1; e = $2; if (!runs++ || $3 < t) t = $3; rss = $4; vm = $5 }
+		END {
+			if (!runs || !q) { printf "| %s | failed |\n", map; exit }
+			cells = n * n
+			printf "| %s | %d | %d | %.0f | %.1f | %.0f | %.1f | %.0f | %.1f | %.2f |\n", map, cells, q,
+			    e / q, t / e * 1e9, rss / 1024, rss * 1024 / cells, vm / 1024, vm * 1024 / cells, vm / rss
+		}'
 	done
 fi
 exit 0

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "bigmem.h"
 
@@ -27,10 +28,21 @@
 #define HUGE_PAGE ((size_t)2 << 20)
 #define BIGMEM_MIN ((size_t)256 << 10)
 
+/*
+ * The length mapped for n bytes: whole small pages, not whole huge ones.
+ * The mapping starts on a huge page, and only a huge page's worth that
+ * lies wholly inside it gets one; the last part, short of 2 MiB, gets
+ * small pages, so that it counts only for the pages it touches, not for
+ * 2 MiB (on a 2048x2048 map, 2 MiB of nodes and 2 MiB of cells: 1 byte
+ * a cell).
+ */
 static size_t
 mapped(size_t n)
 {
-	return (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	long ps = sysconf(_SC_PAGESIZE);
+	size_t page = ps > 0 ? (size_t)ps : 4096;
+
+	return (n + page - 1) / page * page;
 }
 #endif
 

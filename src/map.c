@@ -130,7 +130,12 @@ seterr(struct diag *d, long line, long col, const char *fmt, const char *arg)
 	snprintf(d->msg, sizeof(d->msg), fmt, arg);
 }
 
-/* array_grow for the text and the cells, which are large: see bigmem.c. */
+/*
+ * array_grow for the text and the cells, which are large: see bigmem.c.
+ * The first time, just the room asked for: a MovingAI map asks for all
+ * of it at once, and what doubling would add is address space never used
+ * and, on huge pages, up to 2 MiB resident that is not.
+ */
 static int
 grow_big(void *p, size_t *cap, size_t n)
 {
@@ -138,7 +143,7 @@ grow_big(void *p, size_t *cap, size_t n)
 
 	if (n <= *cap)
 		return 0;
-	nc = array_cap(*cap, n);
+	nc = *cap == 0 ? n : array_cap(*cap, n);
 	if (bigmem_grow(p, *cap, nc) != 0)
 		return -1;
 	*cap = nc;
@@ -764,4 +769,113 @@ grid_components(const struct grid *g, int eight, uint32_t *label)
 		for (k = i; k < kend; k++)
 			label[k] = label[label[k]];
 	}
+}
+
+/*
+ * The components of g (grid_components; eight as there) into c, in as
+ * little room as they fit: -S keeps them beside a search's 16 bytes a
+ * cell, and at 4 bytes a cell they were a quarter as much again.  Most
+ * maps have one component that holds most of the passable cells: that
+ * one becomes a bitset (an eighth of a byte a cell), and the few cells
+ * outside it a sorted list of cells and labels (8 bytes each).  Where
+ * that is no smaller, the labels stay as they are.  The component is the
+ * majority's when there is one (Boyer and Moore's vote, in one pass and
+ * no room); any other would be as right, only larger.  The labels take
+ * their 4 bytes a cell while this runs, before any search has its nodes.
+ * -1 when out of memory.
+ */
+int
+comps_build(struct comps *c, const struct grid *g, int eight)
+{
+	size_t i, n = 0, votes = 0, words = g->ncells / 64 + 1;
+	uint32_t *label, cand = 0;
+
+	memset(c, 0, sizeof(*c));
+	if ((label = malloc(g->ncells * sizeof(*label))) == NULL)
+		return -1;
+	grid_components(g, eight, label);
+	for (i = 0; i < g->ncells; i++) {
+		if (label[i] == 0)	/* blocked */
+			continue;
+		if (votes == 0)
+			cand = label[i];
+		votes += label[i] == cand ? 1 : (size_t)-1;
+	}
+	for (i = 0; i < g->ncells; i++)
+		n += label[i] != 0 && label[i] != cand;
+	if (cand == 0 || words * sizeof(uint64_t) + n * 2 * sizeof(uint32_t) >=
+	    g->ncells * sizeof(*label)) {
+		c->label = label;
+		return 0;
+	}
+	if ((c->in = calloc(words, sizeof(*c->in))) == NULL ||
+	    (n > 0 && ((c->rest = malloc(n * sizeof(*c->rest))) == NULL ||
+	    (c->rlabel = malloc(n * sizeof(*c->rlabel))) == NULL))) {
+		free(label);
+		comps_free(c);
+		return -1;
+	}
+	c->main = cand;
+	for (i = 0; i < g->ncells; i++) {
+		if (label[i] == cand)
+			c->in[i / 64] |= (uint64_t)1 << i % 64;
+		else if (label[i] != 0) {
+			c->rest[c->nrest] = (uint32_t)i;
+			c->rlabel[c->nrest++] = label[i];
+		}
+	}
+	free(label);
+	return 0;
+}
+
+void
+comps_free(struct comps *c)
+{
+	free(c->label);
+	free(c->in);
+	free(c->rest);
+	free(c->rlabel);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Cell i's label, as grid_components gives it (0: blocked). */
+static uint32_t
+comps_label(const struct comps *c, uint32_t i)
+{
+	size_t lo = 0, hi = c->nrest;
+
+	if (c->label != NULL)
+		return c->label[i];
+	if (c->in[i / 64] >> i % 64 & 1)
+		return c->main;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->rest[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nrest && c->rest[lo] == i ? c->rlabel[lo] : 0;
+}
+
+/* Can cell a reach cell b (or are both blocked)? */
+int
+comps_same(const struct comps *c, uint32_t a, uint32_t b)
+{
+	return comps_label(c, a) == comps_label(c, b);
+}
+
+/*
+ * Give back the map's text, which only the text output draws: -S never
+ * does, and a large map's text is a byte a cell.  The rows go with it.
+ */
+void
+map_drop_text(struct map *m)
+{
+	bigmem_free(m->text, m->textcap);
+	free(m->row);
+	m->text = NULL;
+	m->row = NULL;
+	m->textcap = m->rowcap = 0;
 }

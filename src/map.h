@@ -83,6 +83,25 @@ int	map_more(struct mapreader *);
 void	map_free(struct map *);
 void	grid_components(const struct grid *, int, uint32_t *);
 
+/*
+ * The connected components of a grid in little room (see comps_build):
+ * either every cell's label, or the cells of one component as a bitset
+ * and the other passable cells' labels, sorted by cell.
+ */
+struct comps {
+	uint32_t *label;	/* every cell's (grid_components), or NULL */
+	uint64_t *in;		/* bit i: cell i is in the component of label main */
+	uint32_t main;
+	uint32_t *rest;		/* the passable cells not in it, ascending */
+	uint32_t *rlabel;	/* and their labels */
+	size_t nrest;
+};
+
+int	comps_build(struct comps *, const struct grid *, int);
+void	comps_free(struct comps *);
+int	comps_same(const struct comps *, uint32_t, uint32_t);
+void	map_drop_text(struct map *);
+
 /* Map cell (x, y), from 0, as a padded index, and back. */
 static inline uint32_t
 grid_index(const struct grid *g, int x, int y)

@@ -36,18 +36,39 @@ e_follow(struct openlist *ol, size_t pool)
 }
 
 /*
- * Prepare for a search over ncells cells.  The heaps and lists never hold
- * more entries than there are cells, so they take room for that here,
- * once: the only allocation, and their pushes need no bound check.  The
- * step queues' and the buckets' entries are the open nodes, and the stale
- * entries of improved ones, and chunks are reused as soon as they are
- * read: they need room for the widest frontier of a search, not for the
- * map.  So they start with 16,384 entries (the buckets with 4,096, and
- * 256 in the heap of the current bucket) and double when full
- * (ol_sq_grow, ol_bk_grow, ol_bk_room): a few times in a process, in the
- * largest searches; e, which holds a bucket or the ties of one key, grows
- * with them (e_follow), so that on a large map they take memory, and
- * address space, for what the search holds rather than 24 bytes a cell.
+ * e is full (the heaps and the lists): twice the room, 4,096 entries at
+ * first, and never more than a list can hold, an entry a cell.  -1, and
+ * the list marked failed, when out of memory.
+ */
+int
+ol_room(struct openlist *ol)
+{
+	size_t n = ol->cap < 4096 ? 4096 : ol->cap * 2;
+
+	if (n > ol->ncells)
+		n = ol->ncells > ol->n ? ol->ncells : ol->n + 1;
+	if (e_room(ol, n) != 0) {
+		ol->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Prepare for a search over ncells cells.  Nothing here takes room by the
+ * cell: a list holds the open nodes (and the buckets and the step queues
+ * the stale entries of improved ones too), which on a large map are a
+ * small part of its cells, so every list grows with what it holds.  The
+ * heaps and the lists double e when full (ol_room), keeping what they
+ * had from earlier searches.  The step queues' and the buckets' chunks
+ * are reused as soon as they are read: they need room for the widest
+ * frontier of a search, not for the map.  So they start with 16,384
+ * entries (the buckets with 4,096, and 256 in the heap of the current
+ * bucket) and double when full (ol_sq_grow, ol_bk_grow, ol_bk_room): a few
+ * times in a process, in the largest searches; e, which holds a bucket or
+ * the ties of one key, grows with them (e_follow).  So on a large map
+ * they take memory, and address space, for what the search holds rather
+ * than 24 bytes a cell, reserved whether used or not.
  */
 int
 openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t ncells)
@@ -57,8 +78,6 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	ol->ncells = ncells;
 	ol->n = 0;
 	ol->failed = 0;
-	if (kind != OL_BUCKETS && kind != OL_STEP_QUEUES && e_room(ol, ncells) != 0)
-		return -1;
 	if (kind == OL_BUCKETS) {
 		unsigned b;
 
@@ -580,6 +599,9 @@ sorted_remove(struct openlist *ol, size_t at)
 void
 openlist_push(struct openlist *ol, const struct ol_entry *x)
 {
+	if (ol->kind != OL_BUCKETS && ol->kind != OL_STEP_QUEUES && ol->n == ol->cap &&
+	    ol_room(ol) != 0)
+		return;
 	switch (ol->kind) {
 	case OL_BINARY_HEAP:
 		ol_heap_up(ol, ol->n++, x, 2);
@@ -615,6 +637,8 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 {
 	size_t at = ol->node[x->idx].pos;
 
+	if (ol->failed && ol->kind != OL_BUCKETS)
+		return;	/* x's entry may be the one dropped (ol_room) */
 	switch (ol->kind) {
 	case OL_BINARY_HEAP:
 		ol_heap_up(ol, at, x, 2);

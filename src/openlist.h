@@ -220,15 +220,28 @@ ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size
 /*
  * The 4-ary heap's operations, for a loop that specialises on them.
  */
+/*
+ * The heaps and the lists grow their array as they fill (ol_room): a full
+ * array doubles, a few times in a search at most, and a list that cannot
+ * grow drops the entry and is marked failed, as the buckets are.  The
+ * search is void then, and goes on only to its end: a decrease-key, whose
+ * node may be the one dropped, with no entry at its pos, does nothing.
+ */
+int	ol_room(struct openlist *);
+
 static OL_INLINE void
 ol_quad_push(struct openlist *ol, const struct ol_entry *x)
 {
+	if (ol->n == ol->cap && ol_room(ol) != 0)
+		return;
 	ol_heap_up(ol, ol->n++, x, 4);
 }
 
 static OL_INLINE void
 ol_quad_decrease(struct openlist *ol, const struct ol_entry *x)
 {
+	if (ol->failed)
+		return;
 	ol_heap_up(ol, ol->node[x->idx].pos, x, 4);
 }
 

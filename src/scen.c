@@ -137,7 +137,7 @@ struct job {
 
 struct pool {
 	const struct grid *g;
-	const uint32_t *comp;	/* connected components, or NULL */
+	const struct comps *comp;	/* connected components, or NULL */
 	const struct search_params *p;
 	struct job *job;
 	size_t n, next;
@@ -184,15 +184,12 @@ work(void *arg)
 		j->retry = 0;
 		if (j->bad)
 			continue;
-		if (pl->comp != NULL) {
-			uint32_t a = pl->comp[grid_index(g, j->sc.sx, j->sc.sy)];
-
-			if (a != pl->comp[grid_index(g, j->sc.gx, j->sc.gy)]) {
-				/* different components: no path, no search */
-				memset(&j->r, 0, sizeof(j->r));
-				j->seconds = 0;
-				continue;
-			}
+		if (pl->comp != NULL && !comps_same(pl->comp, grid_index(g, j->sc.sx, j->sc.sy),
+		    grid_index(g, j->sc.gx, j->sc.gy))) {
+			/* different components: no path, no search */
+			memset(&j->r, 0, sizeof(j->r));
+			j->seconds = 0;
+			continue;
 		}
 		if (pl->timing)
 			t0 = monotime();
@@ -268,7 +265,7 @@ check_cells(const struct grid *g, struct job *j)
 struct batch {
 	const struct options *o;
 	struct out out;
-	uint32_t *comp;		/* connected components of the map */
+	struct comps comp;	/* connected components of the map */
 	const char *name;	/* the scenario file, for messages */
 	const struct map *map;
 	struct search_params p;
@@ -409,7 +406,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 
 	memset(&pl, 0, sizeof(pl));
 	pl.g = &b->map->grid;
-	pl.comp = b->comp;
+	pl.comp = &b->comp;
 	pl.p = &b->p;
 	pl.job = job;
 	pl.n = n;
@@ -609,12 +606,15 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	options_params(o, &map, &b.p);
 	b.noguarantee = search_no_guarantee(&b.p);
 
-	/* Components once per map, so that unreachable goals cost no search. */
-	if ((b.comp = malloc(map.grid.ncells * sizeof(*b.comp))) == NULL) {
+	/*
+	 * Components once per map, so that unreachable goals cost no search;
+	 * and the map's text, which nothing here draws, given back.
+	 */
+	map_drop_text(&map);
+	if (comps_build(&b.comp, &map.grid, b.p.diag == DIAG_ALWAYS) != 0) {
 		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
-	grid_components(&map.grid, b.p.diag == DIAG_ALWAYS, b.comp);
 	nw = jobs_for_memory(&b, nw);
 
 	if ((ln_open = lines_open(&ln, fd, SCEN_LINE_MAX) == 0) == 0 ||
@@ -712,7 +712,7 @@ out:
 			search_free(w[k].search);
 	free(w);
 	free(derived);
-	free(b.comp);
+	comps_free(&b.comp);
 	map_free(&map);
 	return b.status;
 }

@@ -27,19 +27,15 @@ search_free(struct search *s)
 }
 
 /*
- * The memory a search on g under p takes at least: the nodes, and for the
- * heaps and the lists the open list, a cell each (the buckets and the
- * step queues, and the path, grow with what they hold).  The drivers
- * weigh threads against it.
+ * The memory a search on g under p takes at least: the nodes, a cell
+ * each (the open lists, and the path, grow with what they hold).  The
+ * drivers weigh threads against it.
  */
 size_t
 search_footprint(const struct grid *g, const struct search_params *p)
 {
-	size_t per = sizeof(struct node);
-
-	if (p->ol != OL_BUCKETS && p->ol != OL_STEP_QUEUES)
-		per += sizeof(struct ol_entry);
-	return g->ncells * per;
+	(void)p;
+	return g->ncells * sizeof(struct node);
 }
 
 /* Size the state for this grid and start a new generation. */
@@ -442,6 +438,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 */
 	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
 	c.max_exp = p->limit_set ? p->max_expanded : UINT64_MAX;
+	c.prefetch = g->ncells * sizeof(struct node) > PREFETCH_MIN;
 	if (p->ol == OL_STEP_QUEUES) {
 		uint64_t base[2] = { c.ku.sq, c.ku.dq };
 
