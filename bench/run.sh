@@ -137,7 +137,7 @@ if [ -n "$algos" ]; then
 		name=$(basename "$scen" .map.scen)
 		for a in $algos; do
 			# each algorithm's default open list
-			case $a in dijkstra) ol=step-queues ;; astar) ol=buckets ;; *) ol=quad-heap ;; esac
+			case $a in dijkstra) ol=step-queues ;; *) ol=buckets ;; esac
 			row "$name" "$a" "$ol" 1 "$scen" </dev/null
 		done
 	done
