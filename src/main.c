@@ -43,6 +43,8 @@ std_fds(void)
 	return closed;
 }
 
+static char errbuf[BUFSIZ];	/* standard error's, line-buffered (main) */
+
 static int
 stdout_error(int err)
 {
@@ -58,6 +60,15 @@ main(int argc, char **argv)
 
 	if ((closed = std_fds()) < 0)
 		return EX_ERROR;
+	/*
+	 * Standard error line-buffered, not unbuffered: a message is built
+	 * by several calls (the name, its escapes, the position, the text),
+	 * and unbuffered each is a write of its own, so that the lines of
+	 * two processes sharing the descriptor (xargs -P, a make -j log)
+	 * could interleave within a line.  Line-buffered, each line goes out
+	 * in one write(2), at its newline.
+	 */
+	setvbuf(stderr, errbuf, _IOLBF, sizeof(errbuf));
 	switch (options_parse(&opt, argc, argv)) {
 	case OPT_EXIT_OK:	/* -h, -V: their output may fail too */
 		if (closed & 2)

@@ -8,8 +8,8 @@ load common
 	# -Tlint alone reports every level down to style and puts its messages
 	# on stdout.  Its stderr speaks of this machine's mandoc.db ("outdated
 	# mandoc.db lacks ..."), not of the manual.
-	# The pages it refers to are looked up: madvise(2) and setlocale(3)
-	# come with manpages-dev (README.md, Set-up).
+	# The pages it refers to are looked up: madvise(2), setlocale(3) and
+	# write(2) come with manpages-dev (README.md, Set-up), make(1) with make.
 	run --separate-stderr mandoc -Tlint "$root/man/pathfind.1"
 	[[ "$output" != *"referenced manual not found"* ]] || echo "(is manpages-dev installed?)"
 	[ "$status" -eq 0 ] || { echo "status $status"; echo "$output"; return 1; }
@@ -135,7 +135,7 @@ setup_block() {
 
 @test "README set-up: runs as root (no sudo needed) and as a user with sudo, installs mandoc" {
 	local sh want
-	want="apt-get install -y build-essential bats mandoc manpages-dev parallel"
+	want="apt-get install -y build-essential bats mandoc manpages-dev parallel strace"
 	for sh in /bin/sh /bin/bash; do
 		[ -x "$sh" ] || continue
 		setup_block root "$sh"
