@@ -178,13 +178,16 @@ heuristic(const struct ctx *c, enum heur heur, int x, int y)
 	return best;
 }
 
-/* The open-list key of cell i with cost g and estimate h. */
+/*
+ * The open-list key of cell i with cost g and estimate h; weighted is a
+ * constant where this is inlined, 0 when the weight is known to be 1000.
+ */
 static INLINE void
-mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h)
+mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h, const int weighted)
 {
 	uint64_t wh = h;
 
-	if (c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
+	if (weighted && c->weight != 1000)	/* floor(h * W), W in thousandths, without overflow */
 		wh = h / 1000 * c->weight + h % 1000 * c->weight / 1000;
 	e->f = g + wh;
 	e->s = (h ^ c->smask) & c->sand;
@@ -246,11 +249,13 @@ prefetch_around(const struct ctx *c, uint32_t j)
  * to the open list: new nodes are pushed, open ones improved, closed ones
  * left alone (they are never reopened).  q is the step queue of the step
  * (see ol_sq_push), used only with the step queues; bend goes into the
- * tag (JPS).
+ * tag (JPS).  simple is a constant: when set, the run has at most one
+ * goal, weight 1000 and no observer (see search_run), and (x, y) is the
+ * cell's offset from the goal rather than its coordinates.
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int d,
-    uint64_t ng, int x, int y, const int fast, unsigned q, uint32_t bend)
+    uint64_t ng, int x, int y, const int fast, unsigned q, uint32_t bend, const int simple)
 {
 	struct node *nj = &c->node[j];
 	struct ol_entry ne;
@@ -263,8 +268,8 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 	nj->tag = c->tagbase | bend | (uint32_t)d;
 	if (fast == OL_FAST_BUCKET && !improved && c->prefetch)
 		prefetch_around(c, j);
-	h = heuristic(c, heur, x, y);
-	mkkey(c, &ne, j, ng, h);
+	h = simple ? h1(c, heur, x, y) : heuristic(c, heur, x, y);
+	mkkey(c, &ne, j, ng, h, !simple);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
 		ol_sq_push(&c->s->ol, q, &ne);
 	else if (fast == OL_FAST_BUCKET)
@@ -281,7 +286,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, uint32_t j, int
 		r->updated++;
 	else
 		r->generated++;
-	if (c->obs != NULL && c->obs->offer != NULL)
+	if (!simple && c->obs != NULL && c->obs->offer != NULL)
 		c->obs->offer(c->obs->arg, j, improved, ne.f, ng, h);
 }
 
