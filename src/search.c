@@ -244,7 +244,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
 		    fast, c->qof[d & 1][tc], 0, simple)
 
 		OFFER(N, i - stride, cn, 0, -1);
