@@ -210,7 +210,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 	while (more) {
 		uint32_t i = e.idx;
-		int x, y;
+		int64_t x, y;
 		unsigned cn, ce, cs, cw, t;
 		uint64_t gi;
 
@@ -229,10 +229,10 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		}
 		r->expanded++;
 		gi = node[i].g;
-		y = (int)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
-		x = (int)(i - (uint32_t)y * (uint32_t)stride);
+		y = (int64_t)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
+		x = (int64_t)i - y * stride;
 		if (!simple && c->obs != NULL && c->obs->expand != NULL)
-			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
+			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
 		if (simple) {	/* relax_ol takes the offset from the one goal */
 			x -= c->gx0;
 			y -= c->gy0;
@@ -342,14 +342,16 @@ static loopfn *const dijkstra_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, H_ZERO, 
 /*
  * Can the run take a simple loop, the buckets' with the octile or the
  * Manhattan heuristic?  These leave out, at each neighbour offered, the
- * checks for a weight, for more goals and for an observer, which the
- * benchmarks' runs never have: weighted, many-goal and traced runs take
- * the loops with the heuristic as it comes.
+ * checks for a weight, for more goals and for an observer, and the
+ * tie-break's masks (low h first: s = h, t = ~stamp), which the
+ * benchmarks' runs never have: weighted, many-goal, traced runs and
+ * other tie-breaks take the loops with the heuristic as it comes.
  */
 static int
 simple_run(const struct ctx *c)
 {
-	return c->weight == 1000 && c->ngoal <= 1 && c->obs == NULL;
+	return c->weight == 1000 && c->ngoal <= 1 && c->obs == NULL && c->smask == 0 &&
+	    c->sand == UINT64_MAX && c->tmask == UINT32_MAX;
 }
 
 /*
@@ -470,7 +472,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
 	mkkey(&c, &e, start, 0, heuristic(&c, c.heur, (int)(start % g->stride),
-	    (int)(start / g->stride)), 1);
+	    (int)(start / g->stride)), 0);
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
