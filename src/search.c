@@ -211,7 +211,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	while (more) {
 		uint32_t i = e.idx;
 		int64_t x, y;
-		unsigned cn, ce, cs, cw, t;
+		size_t cn, ce, cs, cw, t;	/* size_t: indices of step, without extension */
 		uint64_t gi;
 
 		node[i].tag |= TAG_CLOSED;

@@ -267,9 +267,13 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	struct node *nj = &c->node[j];
 	struct ol_entry ne;
 	uint64_t h;
-	int improved = (nj->tag & TAG_GEN) == c->tagbase;
+	uint32_t tag = nj->tag & (TAG_GEN | TAG_CLOSED);
+	int improved;
 
-	if (improved && ((nj->tag & TAG_CLOSED) || ng >= nj->g))
+	if (tag == (c->tagbase | TAG_CLOSED))	/* closed: half the offers (AR0011SR) */
+		return;
+	improved = tag == c->tagbase;
+	if (improved && ng >= nj->g)
 		return;
 	nj->g = ng;
 	nj->tag = c->tagbase | bend | (uint32_t)d;
