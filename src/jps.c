@@ -865,7 +865,7 @@ static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	name(struct ctx *c, struct search_result *r, uint32_t j, int d, uint64_t ng, int x, \
 	    int y, uint32_t bend) \
 	{ \
-		relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend); \
+		relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend, 0); \
 	}
 JPS_OFFER_FN(offer_fast_manhattan, H_MANHATTAN, JPS_FAST)
 JPS_OFFER_FN(offer_fast_octile, H_OCTILE, JPS_FAST)

@@ -391,13 +391,15 @@ ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 	ol->nb++;
 }
 
-/* Put x on the list: its node's only live entry from now on. */
+/*
+ * Put x on the list, once its node's pos holds x's stamp (ol_bk_offer;
+ * the search's loops, which have the node at hand, store it themselves).
+ */
 static OL_INLINE void
-ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
+ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 {
 	uint64_t d;
 
-	ol->node[x->idx].pos = x->t;
 	if (x->f < ol->bend) {
 		if (ol->na == ol->acap && ol_bk_room(ol) != 0)
 			return;
@@ -416,6 +418,14 @@ ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
 			ol->ovmin = x->f;
 		ol_bk_put(ol, OL_OVERFLOW, x);
 	}
+}
+
+/* Put x on the list: its node's only live entry from now on. */
+static OL_INLINE void
+ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
+{
+	ol->node[x->idx].pos = x->t;
+	ol_bk_insert(ol, x);
 }
 
 static OL_INLINE int

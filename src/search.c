@@ -190,7 +190,7 @@ nearest(struct ctx *c, const struct search_params *p, struct search_result *r)
  */
 static INLINE void
 loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
-    const int fast)
+    const int fast, const int simple)
 {
 	/*
 	 * Copies that nothing else points to: the compiler may keep the
@@ -210,8 +210,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 	while (more) {
 		uint32_t i = e.idx;
-		int x, y;
-		unsigned cn, ce, cs, cw, t;
+		int64_t x, y;
+		size_t cn, ce, cs, cw, t;	/* size_t: indices of step, without extension */
 		uint64_t gi;
 
 		node[i].tag |= TAG_CLOSED;
@@ -229,10 +229,14 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		}
 		r->expanded++;
 		gi = node[i].g;
-		y = (int)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
-		x = (int)(i - (uint32_t)y * (uint32_t)stride);
-		if (c->obs != NULL && c->obs->expand != NULL)
-			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, x, y));
+		y = (int64_t)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
+		x = (int64_t)i - y * stride;
+		if (!simple && c->obs != NULL && c->obs->expand != NULL)
+			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
+		if (simple) {	/* relax_ol takes the offset from the one goal */
+			x -= c->gx0;
+			y -= c->gy0;
+		}
 		cn = cell[i - stride] & CELL_COST;
 		ce = cell[i + 1] & CELL_COST;
 		cs = cell[i + stride] & CELL_COST;
@@ -240,8 +244,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((tc) != 0) relax_ol(c, heur, r, (uint32_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
-		    fast, c->qof[d & 1][tc], 0)
+		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+		    fast, c->qof[d & 1][tc], 0, simple)
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -265,7 +269,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		}
 #undef OFFER
 #undef DIAG_OK
-		if (c->obs != NULL && c->obs->done != NULL)
+		if (!simple && c->obs != NULL && c->obs->done != NULL)
 			c->obs->done(c->obs->arg);
 		more = ol_pop_fast(ol, &e, fast);
 	}
@@ -287,27 +291,28 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
 	X(DIAG_NO_SQUEEZE, heur, fast) X(DIAG_ALWAYS, heur, fast)
-#define LOOP_FN_(rule, name, heur, fast) \
+#define LOOP_FN_(rule, name, heur, fast, simple) \
 	static NOINLINE void \
 	loop_##rule##_##name##_##fast(struct ctx *c, struct search_result *r) \
 	{ \
-		loop(c, r, rule, heur, fast); \
+		loop(c, r, rule, heur, fast, simple); \
 	}
-#define LOOP_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast)
-#define LOOP_ANY_FN(rule, any, fast) LOOP_FN_(rule, any, c->heur, fast)
+#define LOOP_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 0)
+#define LOOP_SIMPLE_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 1)
+#define LOOP_ANY_FN(rule, any, fast) LOOP_FN_(rule, any, c->heur, fast, 0)
 #define LOOP_PTR(rule, heur, fast) loop_##rule##_##heur##_##fast,
 
 FOR_RULES(LOOP_ANY_FN, ANY, OL_FAST_QUAD)
 FOR_RULES(LOOP_ANY_FN, ANY, OL_FAST_BUCKET)
-FOR_RULES(LOOP_FN, H_MANHATTAN, OL_FAST_BUCKET)
-FOR_RULES(LOOP_FN, H_OCTILE, OL_FAST_BUCKET)
+FOR_RULES(LOOP_SIMPLE_FN, H_MANHATTAN, OL_FAST_BUCKET)
+FOR_RULES(LOOP_SIMPLE_FN, H_OCTILE, OL_FAST_BUCKET)
 FOR_RULES(LOOP_FN, H_ZERO, OL_FAST_STEPQ)
 
 /* Any rule, heuristic and list: the lists' operations are calls anyway. */
 static NOINLINE void
 generic_loop(struct ctx *c, struct search_result *r)
 {
-	loop(c, r, c->diag, c->heur, OL_FAST_NONE);
+	loop(c, r, c->diag, c->heur, OL_FAST_NONE, 0);
 }
 
 /* A loop for each rule, with the heuristic of its name (ANY: as it comes). */
@@ -330,7 +335,24 @@ static loopfn *const bucket_loops[DIAG_COUNT][HEUR_COUNT] = {
 	BUCKET_ROW(DIAG_NEVER), BUCKET_ROW(DIAG_NO_CORNER_CUT), BUCKET_ROW(DIAG_NO_SQUEEZE),
 	BUCKET_ROW(DIAG_ALWAYS)
 };
+/* Runs that are not simple (simple_run) take these, whatever the heuristic. */
+static loopfn *const bucket_any_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, OL_FAST_BUCKET) };
 static loopfn *const dijkstra_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
+
+/*
+ * Can the run take a simple loop, the buckets' with the octile or the
+ * Manhattan heuristic?  These leave out, at each neighbour offered, the
+ * checks for a weight, for more goals and for an observer, and the
+ * tie-break's masks (low h first: s = h, t = ~stamp), which the
+ * benchmarks' runs never have: weighted, many-goal, traced runs and
+ * other tie-breaks take the loops with the heuristic as it comes.
+ */
+static int
+simple_run(const struct ctx *c)
+{
+	return c->weight == 1000 && c->ngoal <= 1 && c->obs == NULL && c->smask == 0 &&
+	    c->sand == UINT64_MAX && c->tmask == UINT32_MAX;
+}
 
 /*
  * How wide the open list's buckets are (see openlist.h), as a power of
@@ -450,7 +472,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	s->node[start].g = 0;
 	s->node[start].tag = c.tagbase;
 	mkkey(&c, &e, start, 0, heuristic(&c, c.heur, (int)(start % g->stride),
-	    (int)(start / g->stride)));
+	    (int)(start / g->stride)), 0);
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
@@ -465,6 +487,8 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		dijkstra_loops[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
+	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && !simple_run(&c))
+		bucket_any_loops[p->diag](&c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_loops[p->diag][c.heur](&c, r);
 	else
