@@ -481,6 +481,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * open list that could not grow has lost entries, and a path that
 	 * found no room is not there: the result is void.
 	 */
+	c.simple = simple_run(&c);
 	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES)

@@ -109,6 +109,7 @@ struct ctx {
 	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
 	int nomem;		/* no room for the path found (path_room) */
 	int prefetch;		/* nodes beyond PREFETCH_MIN: prefetch_around */
+	int simple;		/* JPS: simple_run (search.c), for relax_ol */
 };
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
