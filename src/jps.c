@@ -845,10 +845,14 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 			r->a += turn;
 		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)turn * c->off[dd]);
 	}
+	r->steps = n;
+	if (c->s->cost_only) {	/* the cells are not wanted (search_cost_only) */
+		r->path = NULL;
+		return;
+	}
 	if (path_room(c, n) != 0)
 		return;
 	path = c->s->path;
-	r->steps = n;
 	path[n] = goal;
 	for (i = goal; i != c->start;) {
 		uint32_t tag = node[i].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;

@@ -583,6 +583,12 @@ search_no_guarantee(const struct search_params *p)
 
 /* Watch the next searches (NULL: stop watching).  See search.h. */
 void
+search_cost_only(struct search *s, int on)
+{
+	s->cost_only = on;
+}
+
+void
 search_observe(struct search *s, const struct search_observer *obs)
 {
 	s->obs = obs;

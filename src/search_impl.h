@@ -72,6 +72,7 @@ struct search {
 	size_t ngoal, goalcap;
 	int bx0, by0, bx1, by1;	/* the goals' bounding box, for many goals */
 	const struct search_observer *obs;	/* --trace and friends, or NULL */
+	int cost_only;		/* search_cost_only */
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
 	uint32_t stride;
