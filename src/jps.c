@@ -329,18 +329,30 @@ row_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
  * Six rounds swap ever smaller blocks: the halves of 32 x 32, then of
  * 16 x 16 and so on (Warren, Hacker's Delight, 7-3, with bit 0 first).
  */
+static INLINE void
+transpose_round(uint64_t a[64], const int j, const uint64_t m)
+{
+	int k0, k;
+
+	for (k0 = 0; k0 < 64; k0 += 2 * j)
+		for (k = k0; k < k0 + j; k++) {
+			uint64_t t = ((a[k] >> j) ^ a[k + j]) & m;
+
+			a[k + j] ^= t;
+			a[k] ^= t << j;
+		}
+}
+
 static void
 transpose64(uint64_t a[64])
 {
-	uint64_t m = 0x00000000ffffffffu, t;
-	int j, k;
-
-	for (j = 32; j != 0; j >>= 1, m ^= m << j)
-		for (k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-			t = ((a[k] >> j) ^ a[k | j]) & m;
-			a[k | j] ^= t;
-			a[k] ^= t << j;
-		}
+	/* each round with its constants: half the instructions of a loop over them */
+	transpose_round(a, 32, 0x00000000ffffffffu);
+	transpose_round(a, 16, 0x0000ffff0000ffffu);
+	transpose_round(a, 8, 0x00ff00ff00ff00ffu);
+	transpose_round(a, 4, 0x0f0f0f0f0f0f0f0fu);
+	transpose_round(a, 2, 0x3333333333333333u);
+	transpose_round(a, 1, 0x5555555555555555u);
 }
 
 /*
@@ -658,12 +670,17 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 			uint64_t *b = band + (size_t)d * 64 * bw, *out = jb->bstop[2 * d + 1];
 
 			for (bx = 0; bx < bw && 64 * bx < lines; bx++) {
-				uint64_t any = 0;
+				uint64_t any = 0, all = ~(uint64_t)0;
 
-				for (k = 0; k < 64; k++)
+				for (k = 0; k < 64; k++) {
 					any |= a[k] = b[k * bw + bx];
-				/* The skew leaves most of a band 0: a row's n words of bw. */
-				if (any != 0)
+					all &= a[k];
+				}
+				/*
+				 * The skew leaves most of a band 0 (a row's n words
+				 * of bw), and blocked cells stop every scan.
+				 */
+				if (any != 0 && all != ~(uint64_t)0)
 					transpose64(a);
 				for (k = 0; k < 64 && 64 * bx + k < lines; k++)
 					out[(64 * bx + k) * cw + y / 64] = a[k];
