@@ -1062,12 +1062,17 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 	 * happen but for the goal, and the loop passes the others as the
 	 * straight scans do, 64 cells a word.  The goal is seen where the
 	 * scan reaches its column (ka steps on) or its row (kb), where those
-	 * steps are taken in full; they are worked out at the first step (kb
-	 * 0: not yet), for many scans end at once.  With the grid's Bs as the
+	 * steps are taken in full; they are worked out when there is
+	 * something to pass (kb 0: not yet), for many scans end at once (on
+	 * a maze most end at the first step).  With the grid's Bs as the
 	 * goals (which bstop does not know) every step is taken in full.
 	 */
+	bl = goals ? NULL : rule == DIAG_NEVER ? jb->bstop[d] + y0 * jb->words[0] :
+	    jb->bstop[d] + diag_line(d, x0, y0, (size_t)c->grid->h + 2) * jb->words[1];
 	for (k = 0;;) {
-		if (!goals) {
+		/* t steps on is the next cell that stops the scan */
+		if (!goals && (t = bfw ? next_stop(bl, p0 + k, 1) - (p0 + k) :
+		    (p0 - k) - next_stop(bl, p0 - k, 0)) > 1) {
 			if (kb == 0) {
 				ka = kb = UINT32_MAX;
 				if (j->gx != UINT32_MAX) {
@@ -1082,13 +1087,7 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 						kb = lim;
 					}
 				}
-				bl = rule == DIAG_NEVER ? jb->bstop[d] + y0 * jb->words[0] :
-				    jb->bstop[d] + diag_line(d, x0, y0, (size_t)c->grid->h + 2) *
-				    jb->words[1];
 			}
-			/* t steps on is the next cell that stops the scan */
-			t = bfw ? next_stop(bl, p0 + k, 1) - (p0 + k) :
-			    (p0 - k) - next_stop(bl, p0 - k, 0);
 			lim = ka > k ? ka : kb > k ? kb : UINT32_MAX;
 			if (t > lim - k)
 				t = lim - k;
