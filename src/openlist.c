@@ -404,8 +404,18 @@ ol_bk_refill(struct openlist *ol)
 			unsigned r = (unsigned)((cur + 1) % OL_NBUCKET), d = 0;
 			uint64_t m = r == 0 ? ol->bmask : ol->bmask >> r | ol->bmask << (OL_NBUCKET - r);
 
+#if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
+			/*
+			 * m is not 0.  Counted one by one, the next bucket in use
+			 * was mostly one or two on, but the loop's exit was
+			 * mispredicted once a refill: 566 a query on orz900d with
+			 * JPS, 8% of all its mispredictions.
+			 */
+			d = (unsigned)__builtin_ctzll(m);
+#else
 			while (!(m >> d & 1))	/* mostly the next one or two */
 				d++;
+#endif
 			next = cur + 1 + d;
 		} else if (ol->bfirst[OL_OVERFLOW] != OL_NOCHUNK)
 			next = ov;

@@ -623,11 +623,14 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
-	for (k = 0; k < nw; k++)
+	for (k = 0; k < nw; k++) {
 		if ((w[k].search = search_new()) == NULL) {
 			batch_error(&b, 0, b.name, 0, 0, "out of memory");
 			goto out;
 		}
+		/* the text rows show no paths (solve_chunk's keep_path) */
+		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet);
+	}
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */
 	ln.arg = &b.out;

@@ -101,6 +101,12 @@ struct search_observer {
 enum { SEARCH_UNSEEN, SEARCH_OPEN, SEARCH_CLOSED };
 
 void	search_observe(struct search *, const struct search_observer *);
+/*
+ * The caller needs a result's cost and steps, not its cells: a search
+ * may then leave the path out (result's path NULL).  JPS does, which
+ * spares listing its cells one by one; the others list them anyway.
+ */
+void	search_cost_only(struct search *, int);
 void	search_key_format(const struct search *, uint64_t, char *, size_t);
 int	search_cell(const struct search *, uint32_t, uint64_t *);
 size_t	search_open_cells(const struct search *, uint32_t *, size_t);

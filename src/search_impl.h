@@ -40,12 +40,13 @@ enum { N, NE, E, SE, S, SW, W, NW, DIR_COUNT };
  * of word k / 64 of line l is set when cell k of line l is free (free),
  * is one of the grid's B cells (goal), or stops a straight scan along
  * the line towards higher bits (stop[ax][1]) or lower ones (stop[ax][0])
- * under the diagonal rule stoprule.  dstop has a byte a cell, indexed as
- * the grid's cells: bit d is set when a scan a cell at a time in
- * direction d (a diagonal, or with -d never east or west) has to stop on
- * entering the cell, for anything but the one goal (see diag_stops).
- * Built once per grid, kept while the grid's serial (and for stop and
- * dstop, the rule's forced neighbours) stay the same.
+ * under the diagonal rule stoprule.  bstop[d], for d a diagonal, has a
+ * bit a cell along the diagonal lines of d (see jps.c, build_bstop), set
+ * when a scan a cell at a time in direction d has to stop on entering
+ * the cell, for anything but the one goal; bstop[E] and bstop[W] (the
+ * same rows) the same for -d never's east and west scans, a bit a cell
+ * along the rows.  Built once per grid, kept while the grid's serial
+ * (and for stop and bstop, the rule's forced neighbours) stay the same.
  */
 struct jpsbits {
 	uint64_t *mem;		/* all of them, one allocation */
@@ -57,7 +58,7 @@ struct jpsbits {
 	uint64_t *free[2];
 	uint64_t *stop[2][2];
 	uint64_t *goal[2];	/* NULL when the grid has no B */
-	uint8_t *dstop;
+	uint64_t *bstop[DIR_COUNT];	/* NULL for north and south */
 };
 
 struct search {
@@ -71,6 +72,7 @@ struct search {
 	size_t ngoal, goalcap;
 	int bx0, by0, bx1, by1;	/* the goals' bounding box, for many goals */
 	const struct search_observer *obs;	/* --trace and friends, or NULL */
+	int cost_only;		/* search_cost_only */
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
 	uint32_t stride;
@@ -108,6 +110,7 @@ struct ctx {
 	unsigned char qof[2][10];	/* step queue of a straight, diagonal step on terrain t */
 	int nomem;		/* no room for the path found (path_room) */
 	int prefetch;		/* nodes beyond PREFETCH_MIN: prefetch_around */
+	int simple;		/* JPS: simple_run (search.c), for relax_ol */
 };
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
