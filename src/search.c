@@ -588,13 +588,14 @@ search_no_guarantee(const struct search_params *p)
 	return NULL;
 }
 
-/* Watch the next searches (NULL: stop watching).  See search.h. */
+/* Leave the path out when only its cost and steps are wanted.  See search.h. */
 void
 search_cost_only(struct search *s, int on)
 {
 	s->cost_only = on;
 }
 
+/* Watch the next searches (NULL: stop watching).  See search.h. */
 void
 search_observe(struct search *s, const struct search_observer *obs)
 {
