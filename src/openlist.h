@@ -83,6 +83,8 @@ struct openlist {
 	uint64_t s;		/* their tie-break on h (h = 0: one value) */
 	int fifo;		/* ties go oldest first, else newest first */
 	unsigned nq;		/* queues in use: 0 to nq - 1 */
+	unsigned char qord[OL_QUEUES];	/* the queues by step cost (openlist_steps) */
+	unsigned char rank[OL_QUEUES];	/* and each queue's place there */
 	uint32_t head[OL_QUEUES];	/* slot of the first entry; OL_NOCHUNK: empty */
 	uint32_t tail[OL_QUEUES];	/* one past the last entry's slot */
 
