@@ -486,10 +486,10 @@ sq_advance(struct openlist *ol, unsigned q)
 }
 
 /*
- * e is empty: take the entry of least key in the queues, which makes its
- * key last.  All the entries of that key move into e, sorted best last by
- * the tie-break, and the best leaves; on a grid most keys are shared (on
- * AR0011SR, nine nodes in ten share theirs).
+ * e is empty: find the least key in the queues, which becomes last, and
+ * move all the entries of that key into e, sorted best last by the
+ * tie-break, for ol_sq_pop to take from the end; on a grid most keys are
+ * shared (on AR0011SR, nine nodes in ten share theirs).
  * An entry is live while its key is its node's g (a closed node's entry
  * has gone, and any other entry of the node has a greater key); stale
  * ones are dropped on the way.  Returns 0 when the queues are empty.
@@ -505,7 +505,7 @@ sq_advance(struct openlist *ol, unsigned q)
  * first as it is: e is then in order, best last.
  */
 int
-ol_sq_next(struct openlist *ol, struct ol_entry *out)
+ol_sq_next(struct openlist *ol)
 {
 	uint64_t min = UINT64_MAX, s = ol->s;
 	unsigned q, r, runs = 0;	/* bit rank[q]: queue q has entries of key min */
@@ -579,7 +579,6 @@ ol_sq_next(struct openlist *ol, struct ol_entry *out)
 			ol->e[ol->n - 1 - k] = x;
 		}
 	}
-	*out = ol->e[--ol->n];
 	return 1;
 }
 

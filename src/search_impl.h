@@ -232,15 +232,30 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * 72 -> 65 on the random map.  Its own row was just read.  Only where
  * the nodes are larger than PREFETCH_MIN: below that they mostly stay in
  * the caches, and the prefetches cost 27 instructions an expansion for
- * nothing (AR0011SR).  Dijkstra's loop on the step queues asks on every
- * map: there a node is expanded a whole wave front after it is queued,
- * and the rows beyond it are mostly first touched then.  Measured (wall
- * clock under load, interleaved runs, every 20th query): Berlin_0_1024
- * a third less time, maze512-1-0 8-10% less, AR0011SR 1-2%, for 13-18
- * instructions a node; no gain on random512-40-0, whose loop
- * (dijkstra_loop) does without.
+ * nothing (AR0011SR).
  */
 #define PREFETCH_MIN ((size_t)8 << 20)
+
+/*
+ * Dijkstra's loop on the step queues asks for the nodes' rows alone (the
+ * cells, 16 to a node's line, mostly stay cached), on every map: there a
+ * node is expanded a whole wave front after it is queued, and the rows
+ * beyond it are mostly first touched then.  Measured (wall clock under
+ * load, interleaved runs, every 20th query): Berlin_0_1024 a third less
+ * time, maze512-1-0 10-20% less, AR0011SR a few per cent, for about 7
+ * instructions a node (prefetch_around: 13-18, and less gain); none on
+ * random512-40-0, whose loop (dijkstra_loop) does without.
+ */
+static INLINE void
+prefetch_nodes(const struct ctx *c, size_t j)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(&c->node[j - c->off[S]]);
+	__builtin_prefetch(&c->node[j + c->off[S]]);
+#else
+	(void)c, (void)j;
+#endif
+}
 
 static INLINE void
 prefetch_around(const struct ctx *c, size_t j)
@@ -305,8 +320,10 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	}
 	nj->g = ng;
 	nj->tag = c->tagbase | bend | (uint32_t)d;
-	if (((fast == OL_FAST_BUCKET && c->prefetch) || fast == OL_FAST_STEPQ) && !improved)
+	if (fast == OL_FAST_BUCKET && !improved && c->prefetch)
 		prefetch_around(c, j);
+	if (fast == OL_FAST_STEPQ && !improved)
+		prefetch_nodes(c, j);
 	h = simple ? h1(c, heur, x, y) : heuristic(c, heur, (int)x, (int)y);
 	mkkey(c, &ne, (uint32_t)j, ng, h, simple);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
