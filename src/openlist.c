@@ -447,6 +447,8 @@ ol_bk_refill(struct openlist *ol)
  * qof[k][t] is its number, for ol_sq_push.  Equal costs share a queue.
  * fifo: the tie-break among equal keys is fifo, else lifo.
  * Only queues up to the highest one pushed to are looked at (nq).
+ * qord lists the queues in the order ol_sq_next moves their runs of ties
+ * into e (see there), and rank is its inverse.
  */
 void
 openlist_steps(struct openlist *ol, const uint64_t steps[2], int fifo, unsigned char qof[2][10])
@@ -465,6 +467,11 @@ openlist_steps(struct openlist *ol, const uint64_t steps[2], int fifo, unsigned 
 	for (q = 0; q < nq; q++) {
 		ol->head[q] = OL_NOCHUNK;
 		ol->tail[q] = 0;
+		/* fifo: cheapest first; lifo: dearest first */
+		for (t = k = 0; k < nq; k++)
+			t += fifo ? cost[k] < cost[q] : cost[k] > cost[q];
+		ol->qord[t] = (unsigned char)q;
+		ol->rank[q] = (unsigned char)t;
 	}
 	ol->nq = 0;
 	ol->fifo = fifo;
@@ -489,25 +496,37 @@ sq_advance(struct openlist *ol, unsigned q)
 }
 
 /*
- * e is empty: take the entry of least key in the queues, which makes its
- * key last.  When other entries share that key, all of them move into e,
- * to leave in the order of the tie-break; mostly none do.
+ * e is empty: find the least key in the queues, which becomes last, and
+ * move all the entries of that key into e, sorted best last by the
+ * tie-break, for ol_sq_pop to take from the end; on a grid most keys are
+ * shared (on AR0011SR, nine nodes in ten share theirs).
  * An entry is live while its key is its node's g (a closed node's entry
  * has gone, and any other entry of the node has a greater key); stale
  * ones are dropped on the way.  Returns 0 when the queues are empty.
+ *
+ * The ties need no sorting.  An entry of key k in the queue of step cost
+ * c was pushed while the nodes of key k - c were expanded, and those are
+ * expanded one after another (all of them are on the list when the first
+ * one leaves, as keys pushed are above last): so a queue's entries of key
+ * k are one run, in push order, and the runs of two queues were pushed at
+ * different times, the dearer step's first (its parents have the lower
+ * key).  Stamps count up, so with fifo the cheapest step's run goes into
+ * e first, each run turned round, and otherwise the dearest step's run
+ * first as it is: e is then in order, best last.
  */
 int
-ol_sq_next(struct openlist *ol, struct ol_entry *out)
+ol_sq_next(struct openlist *ol)
 {
-	uint64_t min = UINT64_MAX;
-	unsigned q, best = 0, ties = 0;
-	uint32_t h, nx;
+	uint64_t min = UINT64_MAX, s = ol->s;
+	unsigned q, r, runs = 0;	/* bit rank[q]: queue q has entries of key min */
+	unsigned lo = OL_QUEUES;	/* the lowest rank in runs */
 	const struct ol_qentry *e;
+	const struct node *node = ol->node;
 
 	for (q = 0; q < ol->nq; q++) {
 		while (ol->head[q] != OL_NOCHUNK) {
 			e = &ol->pool[ol->head[q]];
-			if (e->f == ol->node[e->idx].g)
+			if (e->f == node[e->idx].g)
 				break;
 			sq_advance(ol, q);	/* stale */
 		}
@@ -516,49 +535,53 @@ ol_sq_next(struct openlist *ol, struct ol_entry *out)
 		e = &ol->pool[ol->head[q]];
 		if (e->f < min) {
 			min = e->f;
-			best = q;
-			ties = 0;
-		} else if (e->f == min)
-			ties = 1;
+			runs = 0;
+			lo = OL_QUEUES;
+		}
+		if (e->f == min) {
+			runs |= 1u << ol->rank[q];
+			lo = ol->rank[q] < lo ? ol->rank[q] : lo;
+		}
 	}
-	if (min == UINT64_MAX)
+	if (runs == 0)
 		return 0;
 	ol->last = min;
-	h = ol->head[best];
-	if (h + 1 == ol->tail[best])
-		nx = OL_NOCHUNK;
-	else
-		nx = (h + 1) % OL_CHUNK != 0 ? h + 1 : ol->sq.next[h / OL_CHUNK] * OL_CHUNK;
-	if (!ties && (nx == OL_NOCHUNK || ol->pool[nx].f != min)) {	/* alone */
-		e = &ol->pool[h];
-		out->f = e->f;
-		out->s = ol->s;
-		out->t = e->t;
-		out->idx = e->idx;
-		sq_advance(ol, best);
-		return 1;
-	}
-	/*
-	 * Ties: e holds them sorted, best last.  Each queue's run of them is
-	 * in push order, which is the tie-break's order for fifo and its
-	 * reverse otherwise (the stamps count up); turned worst first, runs
-	 * need moving past each other only where they interleave.
-	 */
-	for (q = 0; q < ol->nq; q++) {
+	for (r = lo; runs >> r != 0; r++) {
 		size_t from = ol->n, k;
+		uint32_t h, tail, ch;
 
-		while (ol->head[q] != OL_NOCHUNK && ol->pool[ol->head[q]].f == min) {
-			e = &ol->pool[ol->head[q]];
-			if (e->f == ol->node[e->idx].g) {
+		if (!(runs >> r & 1))
+			continue;
+		q = ol->qord[r];
+		h = ol->head[q];
+		tail = ol->tail[q];
+		/* The run, to its end or the queue's (sq_advance, inline). */
+		for (;;) {
+			e = &ol->pool[h];
+			if (e->f != min)
+				break;
+			if (e->f == node[e->idx].g) {
 				struct ol_entry *x = &ol->e[ol->n++];
 
-				x->f = e->f;
-				x->s = ol->s;
+				x->f = min;
+				x->s = s;
 				x->t = e->t;
 				x->idx = e->idx;
 			}
-			sq_advance(ol, q);
+			ch = h / OL_CHUNK;
+			if (++h == tail) {	/* the queue is empty */
+				h = OL_NOCHUNK;
+				ol->tail[q] = 0;
+			} else if (h % OL_CHUNK != 0)
+				continue;
+			else
+				h = ol->sq.next[ch] * OL_CHUNK;
+			ol->sq.next[ch] = ol->sq.freed;
+			ol->sq.freed = ch;
+			if (h == OL_NOCHUNK)
+				break;
 		}
+		ol->head[q] = h;
 		for (k = 0; ol->fifo && k < (ol->n - from) / 2; k++) {
 			struct ol_entry x = ol->e[from + k];
 
@@ -566,8 +589,6 @@ ol_sq_next(struct openlist *ol, struct ol_entry *out)
 			ol->e[ol->n - 1 - k] = x;
 		}
 	}
-	insert_best_last(ol->e, ol->n);
-	*out = ol->e[--ol->n];
 	return 1;
 }
 

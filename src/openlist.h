@@ -83,6 +83,8 @@ struct openlist {
 	uint64_t s;		/* their tie-break on h (h = 0: one value) */
 	int fifo;		/* ties go oldest first, else newest first */
 	unsigned nq;		/* queues in use: 0 to nq - 1 */
+	unsigned char qord[OL_QUEUES];	/* the queues by step cost (openlist_steps) */
+	unsigned char rank[OL_QUEUES];	/* and each queue's place there */
 	uint32_t head[OL_QUEUES];	/* slot of the first entry; OL_NOCHUNK: empty */
 	uint32_t tail[OL_QUEUES];	/* one past the last entry's slot */
 
@@ -274,7 +276,7 @@ ol_quad_pop(struct openlist *ol, struct ol_entry *out)
  * sorted (ol_sq_next).
  */
 int	ol_sq_grow(struct openlist *);
-int	ol_sq_next(struct openlist *, struct ol_entry *);
+int	ol_sq_next(struct openlist *);
 
 /*
  * A chunk to append to a chain: one given back, or a fresh one, after
@@ -324,8 +326,8 @@ ol_sq_push(struct openlist *ol, unsigned q, const struct ol_entry *x)
 static OL_INLINE int
 ol_sq_pop(struct openlist *ol, struct ol_entry *out)
 {
-	if (ol->n == 0)
-		return ol_sq_next(ol, out);
+	if (ol->n == 0 && !ol_sq_next(ol))
+		return 0;
 	*out = ol->e[--ol->n];
 	return 1;
 }
