@@ -25,8 +25,8 @@
 #define TAG_GEN_SHIFT 21
 #define TAG_GEN       (~0u << TAG_GEN_SHIFT)
 #define GEN_MAX       ((1u << (32 - TAG_GEN_SHIFT)) - 1)
-#define SEARCH_GOALS_EXACT 16
-#define STEP_BLOCKED  ((uint64_t)3 << 62)	/* step[d][0]: above any key (dijkstra_loop) */	/* up to this many goals h is exact per goal */
+#define SEARCH_GOALS_EXACT 16	/* up to this many goals h is exact per goal */
+#define STEP_BLOCKED  ((uint64_t)3 << 62)	/* step[d][0]: above any key (dijkstra_loop) */
 
 /*
  * Directions clockwise from north; odd ones are diagonal, and the two
