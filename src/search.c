@@ -23,7 +23,7 @@ search_free(struct search *s)
 	free(s->gx);
 	free(s->gy);
 	openlist_free(&s->ol);
-	free(s->jb.mem);
+	bigmem_free(s->jb.mem, s->jb.cap * sizeof(*s->jb.mem));
 	free(s);
 }
 
@@ -618,7 +618,10 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * base step.
 	 */
 	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
-	if (cost_units(&p->costs, bound, &c.ku) != 0)
+	if (s->kubound == bound && s->costs.s == p->costs.s && s->costs.d == p->costs.d &&
+	    s->costs.d_sqrt2 == p->costs.d_sqrt2)
+		c.ku = s->ku;	/* as the last run's: a scenario file's runs share them */
+	else if (cost_units(&p->costs, bound, &c.ku) != 0)
 		return SEARCH_ECOSTS;
 	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal) :
 	    prepare(s, g, &goal, 1))
@@ -634,6 +637,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.gy0 = s->ngoal > 0 ? s->gy[0] : 0;
 	s->ku = c.ku;
 	s->costs = p->costs;
+	s->kubound = bound;
 	s->stride = (uint32_t)g->stride;
 
 	c.off[N] = -(long)g->stride;

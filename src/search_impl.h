@@ -76,11 +76,16 @@ struct search {
 	int cost_only;		/* search_cost_only */
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
+	uint64_t kubound;	/* the bound ku was worked out for (0: none yet) */
 	uint32_t stride;
 	struct jpsbits jb;
 	const struct grid *mixgrid;	/* mixed was worked out for this grid and serial */
 	unsigned long mixserial;
 	int mixed;		/* its cells' neighbourhoods vary as noise does (grid_mixed) */
+	/* JPS's steps from a cost (jps.c, steps_from_cost), for these key units and cells */
+	uint64_t decsq, decdq, dece, decm, decinv;
+	size_t decncells;
+	int decok;
 };
 
 /*

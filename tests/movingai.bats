@@ -94,13 +94,7 @@ tiny=tests/data/tiny.map
 @test "-j 2 gives output identical to -j 1" {
 	local map=$BATS_TEST_TMPDIR/rand.map scen=$BATS_TEST_TMPDIR/rand.map.scen
 	# A 96x80 map with 25% obstacles and 3000 scenarios between free cells.
-	awk 'BEGIN { srand(7); print "type octile"; print "height 80"; print "width 96"; print "map";
-		for (y = 0; y < 80; y++) { r = ""; for (x = 0; x < 96; x++) {
-			c = rand() < 0.25 ? "@" : "."; g[x, y] = c; r = r c } print r }
-		print "version 1" > "/dev/stderr";
-		for (n = 0; n < 3000; ) { a = int(rand() * 96); b = int(rand() * 80); c = int(rand() * 96); d = int(rand() * 80);
-			if (g[a, b] == "." && g[c, d] == ".") { printf "0\tr\t96\t80\t%d\t%d\t%d\t%d\t0\n", a, b, c, d > "/dev/stderr"; n++ } } }' \
-		>"$map" 2>"$scen"
+	random_scen 96 80 0.25 3000 7 "$map" "$scen"
 	"$PATHFIND" -w 1.5 -S "$scen" >"$BATS_TEST_TMPDIR/j1" 2>"$BATS_TEST_TMPDIR/e1" || true
 	"$PATHFIND" -w 1.5 -j 2 -S "$scen" >"$BATS_TEST_TMPDIR/j2" 2>"$BATS_TEST_TMPDIR/e2" || true
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/j1")" -eq 3001 ]
@@ -188,4 +182,26 @@ tiny=tests/data/tiny.map
 	[ "${lines[1]}" = $'1\t0\t0\t3\t0\t3\t3\t3\t3\t4' ]
 	# start and goal in different components: answered without a search
 	[ "${lines[2]}" = $'2\t0\t0\t0\t2\t2\t-\t-\t0\t0' ]
+}
+
+@test "-a jps: rows without paths give the cost and steps that the listed path has" {
+	local map=$BATS_TEST_TMPDIR/open.map scen=$BATS_TEST_TMPDIR/open.map.scen
+	# 120x90, 12% obstacles: long paths with many straight and diagonal steps
+	random_scen 120 90 0.12 600 11 "$map" "$scen"
+	# sqrt2 (worked out from the cost), decimal costs whose paths of one
+	# cost differ in steps (10,14; 2,2.5: traced), and every rule
+	for o in "" "-c 10,14" "-c 2,2.5" "-c 1,1.5" "-c 3,sqrt2" "-d never" "-d always" "-d no-squeeze"; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" -a jps $o -S "$scen" >"$BATS_TEST_TMPDIR/rows" 2>/dev/null || true
+		# shellcheck disable=SC2086
+		"$PATHFIND" -a jps $o -f json -S "$scen" >"$BATS_TEST_TMPDIR/json" 2>/dev/null || true
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/rows")" -eq 601 ]
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/json")" -eq 600 ]
+		awk -F'\t' 'NR > 1 { print $1, $7, $8 }' "$BATS_TEST_TMPDIR/rows" >"$BATS_TEST_TMPDIR/a"
+		sed -n 's/.*"id":\([0-9]*\),.*"cost":\([0-9.]*\|null\),"steps":\([0-9]*\|null\),.*/\1 \2 \3/p' \
+		    "$BATS_TEST_TMPDIR/json" | sed 's/null/-/g' >"$BATS_TEST_TMPDIR/b"
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/b")" -eq 600 ]
+		[ "$(grep -c ' [0-9]*$' "$BATS_TEST_TMPDIR/b")" -ge 590 ]	# nearly all found
+		diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	done
 }

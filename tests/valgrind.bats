@@ -44,14 +44,8 @@ vg() {
 @test "valgrind: scenario batches on two threads, good and bad lines" {
 	local map=$BATS_TEST_TMPDIR/rand.map scen=$BATS_TEST_TMPDIR/rand.map.scen
 	# A 48x40 map with 25% obstacles, 400 scenarios, a few bad lines.
-	awk 'BEGIN { srand(11); print "type octile"; print "height 40"; print "width 48"; print "map";
-		for (y = 0; y < 40; y++) { r = ""; for (x = 0; x < 48; x++) {
-			c = rand() < 0.25 ? "@" : "."; g[x, y] = c; r = r c } print r }
-		print "version 1" > "/dev/stderr";
-		for (n = 0; n < 400; ) { a = int(rand() * 48); b = int(rand() * 40); c = int(rand() * 48); d = int(rand() * 40);
-			if (g[a, b] == "." && g[c, d] == ".") { printf "0\tr\t48\t40\t%d\t%d\t%d\t%d\t0\n", a, b, c, d > "/dev/stderr"; n++ } }
-		print "0\tr\t48\t40\t1\t1" > "/dev/stderr"; print "0\tr\t48\t40\t99\t1\t1\t1\t0" > "/dev/stderr" }' \
-		>"$map" 2>"$scen"
+	random_scen 48 40 0.25 400 11 "$map" "$scen"
+	printf '0\tr\t48\t40\t1\t1\n0\tr\t48\t40\t99\t1\t1\t1\t0\n' >>"$scen"
 	vg -q -j 2 -w 1.5 -S "$scen"
 	[ "$status" -eq 2 ]
 	vg -f json -j 2 -S "$scen" "$map"
