@@ -56,11 +56,17 @@ bigmem_alloc(size_t n)
 }
 
 /*
- * The same, for an array that its owner is about to fill: from BIGMEM_MIN
- * up its pages are taken in one system call (MADV_POPULATE_WRITE, Linux
- * 5.14 on; elsewhere, or when refused, at first touch as usual) rather
- * than a fault each.  On the CI machine that took JPS's bitsets for a 512
- * by 512 map, 0.55 MB, from 0.49 to 0.44 ms.
+ * The same, for an array that its owner is about to fill in full: from
+ * BIGMEM_MIN up its pages are taken in one system call
+ * (MADV_POPULATE_WRITE, Linux 5.14 on; elsewhere, or when refused, at
+ * first touch as usual) rather than a fault each.  Small pages: every
+ * page is written at once, so huge ones would save faults but no
+ * memory, and on the CI machine a huge page that the host has to back
+ * first costs 1.9 ms a MiB to touch against 0.4 in small pages (JPS's
+ * bitsets for a 2048 by 2048 map: 0.97-1.70 ms a query, medians of five
+ * runs of 20 queries, on huge pages; 1.02-1.05 on small ones).  On a 512
+ * by 512 map, 0.55 MB of bitsets, the build took 0.44 ms instead of
+ * 0.49, 136 faults fewer.
  */
 void *
 bigmem_alloc_filled(size_t n)
@@ -69,9 +75,20 @@ bigmem_alloc_filled(size_t n)
 }
 
 static void *
-bigmem_map(size_t n, int populate)
+bigmem_map(size_t n, int filled)
 {
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	if (n >= BIGMEM_MIN && filled) {
+		char *p = mmap(NULL, mapped(n), PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return NULL;
+#ifdef MADV_POPULATE_WRITE
+		(void)madvise(p, mapped(n), MADV_POPULATE_WRITE);	/* advice too */
+#endif
+		return p;
+	}
 	if (n >= BIGMEM_MIN) {
 		/* A huge page must start on a 2 MiB boundary: map one more and trim. */
 		size_t len = mapped(n);
@@ -89,14 +106,10 @@ bigmem_map(size_t n, int populate)
 		if (a + len < p + len + HUGE_PAGE)
 			munmap(a + len, (size_t)(p + len + HUGE_PAGE - (a + len)));
 		(void)madvise(a, len, MADV_HUGEPAGE);	/* advice: no harm if refused */
-#ifdef MADV_POPULATE_WRITE
-		if (populate)
-			(void)madvise(a, len, MADV_POPULATE_WRITE);	/* the same */
-#endif
 		return a;
 	}
 #endif
-	(void)populate;
+	(void)filled;
 	return calloc(1, n > 0 ? n : 1);
 }
 
