@@ -879,13 +879,13 @@ steps_prepare(struct search *s, uint64_t sq, uint64_t dq, size_t ncells)
  * diagonal one dq, so g = a sq + b dq.  With e = gcd(sq, dq), m = sq / e
  * and q = dq / e, which share no factor, that makes b = (g / e) q^-1 mod
  * m up to a multiple of m, and a path enters each cell at most once, so
- * b < ncells: when m > ncells (decok), b is that residue, and every path of
- * cost g, the one jps_trace_path would list too, has these a and b.
+ * b < ncells: when m > ncells (decok), b is that residue, and every path
+ * of cost g, the one jps_trace_path would list too, has these a and b.
  * With D = S sqrt(2) dq is sq sqrt(2) rounded up (cost.h), m is in the
  * tens of millions at least, and that holds but for a few S on maps of
- * tens of millions of cells; with decimal costs such as 10,14 (m = 5) paths of one cost
- * can differ in their steps, and those are traced.  0, or -1 when g does
- * not decide them.
+ * tens of millions of cells; with decimal costs such as 10,14 (m = 5)
+ * paths of one cost can differ in their steps, and those are traced.
+ * 0, or -1 when g does not decide them.
  */
 static int
 steps_from_cost(struct search *s, uint64_t g, size_t ncells, uint64_t *a, uint64_t *b)
@@ -927,7 +927,8 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 	size_t n = 0;
 	int d, dd;
 
-	if (c->s->cost_only && steps_from_cost(c->s, node[goal].g, c->grid->ncells, &r->a, &r->b) == 0) {
+	if (c->s->cost_only &&
+	    steps_from_cost(c->s, node[goal].g, c->grid->ncells, &r->a, &r->b) == 0) {
 		r->steps = r->a + r->b;
 		r->path = NULL;
 		return;
