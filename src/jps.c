@@ -818,24 +818,13 @@ jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *tur
 	    node[j].g - bend * c->step[d][1]);
 }
 
-/* x y mod m, for m < 2^63. */
+/* x y mod m, in 128 bits as cost.c reckons. */
 static uint64_t
 mulmod(uint64_t x, uint64_t y, uint64_t m)
 {
-#if defined(__SIZEOF_INT128__)
 	__extension__ typedef unsigned __int128 u128;
 
 	return (uint64_t)((u128)x * y % m);
-#else
-	uint64_t r = 0;
-
-	for (x %= m, y %= m; y != 0; y >>= 1) {	/* sums below 2^64 */
-		if (y & 1)
-			r = (r + x) % m;
-		x = (x + x) % m;
-	}
-	return r;
-#endif
 }
 
 /*
