@@ -417,8 +417,8 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * as it comes too, and the other lists, which are there to be compared,
  * take the rule as well.  The step queues have three loops a rule:
  * simple runs (simple_run: 9% fewer instructions a node on AR0011SR),
- * simple runs on noisy grids (dijkstra_loop), and the others.  29 loops instead of
- * 64, so that a plain make builds in well under 30 seconds.
+ * simple runs on noisy grids (dijkstra_loop), and the others.  29 loops
+ * instead of 64, so that a plain make builds in well under 30 seconds.
  * The tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
@@ -484,11 +484,12 @@ static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_F
 
 /*
  * Can the run take a simple loop, the buckets' with the octile or the
- * Manhattan heuristic, or the step queues' (h = 0)?  These leave out, at each neighbour offered, the
- * checks for a weight, for more goals and for an observer, and the
- * tie-break's masks (low h first: s = h, t = ~stamp), which the
- * benchmarks' runs never have: weighted, many-goal, traced runs and
- * other tie-breaks take the loops with the heuristic as it comes.
+ * Manhattan heuristic, or the step queues' (h = 0)?  These leave out, at
+ * each neighbour offered, the checks for a weight, for more goals and
+ * for an observer, and the tie-break's masks (low h first: s = h, t =
+ * ~stamp), which the benchmarks' runs never have: weighted, many-goal,
+ * traced runs and other tie-breaks take the loops with the heuristic as
+ * it comes.
  */
 static int
 simple_run(const struct ctx *c)
@@ -692,11 +693,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES)
-		(!simple_run(&c) ? dijkstra_loops : grid_mixed(s, g) ? mixed_loops :
+		(!c.simple ? dijkstra_loops : grid_mixed(s, g) ? mixed_loops :
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && !simple_run(&c))
+	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && !c.simple)
 		bucket_any_loops[p->diag](&c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_loops[p->diag][c.heur](&c, r);
