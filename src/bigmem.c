@@ -113,6 +113,23 @@ bigmem_map(size_t n, int filled)
 	return calloc(1, n > 0 ? n : 1);
 }
 
+/*
+ * Take the pages of p, n bytes from bigmem_alloc, for writing now rather
+ * than at first touch: in one system call where the system has it (as
+ * bigmem_alloc_filled), else by writing the zeros again, a page at a
+ * time.  Either way no page of it is ever the shared zero page, which a
+ * read maps and a write then has to replace (see search.c, prepare).
+ */
+void
+bigmem_touch(void *p, size_t n)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+	if (n >= BIGMEM_MIN && madvise(p, mapped(n), MADV_POPULATE_WRITE) == 0)
+		return;
+#endif
+	memset(p, 0, n);
+}
+
 void
 bigmem_free(void *p, size_t n)
 {

@@ -789,6 +789,7 @@ setup(struct maps *ms, const struct options *o)
 		ms->w[k].ms = ms;
 		if ((ms->w[k].search = search_new()) == NULL)
 			return -1;
+		search_threaded(ms->w[k].search, ms->nw > 1);
 		if ((o->explored || o->trace != TRACE_OFF || o->scores || o->image != NULL) &&
 		    (ms->w[k].viz = viz_new()) == NULL)
 			return -1;

@@ -630,6 +630,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		}
 		/* the text rows show no paths (solve_chunk's keep_path) */
 		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet);
+		search_threaded(w[k].search, nw > 1);
 	}
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */

@@ -107,6 +107,12 @@ void	search_observe(struct search *, const struct search_observer *);
  * spares listing its cells one by one; the others list them anyway.
  */
 void	search_cost_only(struct search *, int);
+/*
+ * The search runs beside other threads of the process: nodes of less
+ * than 2 MiB are written in full when they are allocated, which spares
+ * the other threads an interrupt a page (search.c, prepare).
+ */
+void	search_threaded(struct search *, int);
 void	search_key_format(const struct search *, uint64_t, char *, size_t);
 int	search_cell(const struct search *, uint32_t, uint64_t *);
 size_t	search_open_cells(const struct search *, uint32_t *, size_t);

@@ -74,6 +74,7 @@ struct search {
 	int bx0, by0, bx1, by1;	/* the goals' bounding box, for many goals */
 	const struct search_observer *obs;	/* --trace and friends, or NULL */
 	int cost_only;		/* search_cost_only */
+	int threaded;		/* search_threaded */
 	struct keyunits ku;	/* of the last run, for search_key_format */
 	struct costs costs;
 	uint64_t kubound;	/* the bound ku was worked out for (0: none yet) */
