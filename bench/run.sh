@@ -5,7 +5,8 @@
 # always the maps bench/genmap.c writes into build/bench (random, maze and
 # rooms at 512x512 and 2048x2048, deterministic; for the scaling table
 # also 8192x8192 ones and an open 4096x4096 map, in build/bench/large).
-# One row per map and configuration; the search times are pathfind's own
+# One row per map and configuration (on the six maps of the performance
+# issue, the median of BENCH_REPS runs); the search times are pathfind's own
 # per-query clock, summed (parsing and output excluded).  Then, as "floor", a second table
 # from bench/floor.c: per map the parse speed of pathfind's map reader,
 # the time of a process's first parse of the map (fresh memory), and the
@@ -38,9 +39,12 @@
 #               scaling table (default "astar dijkstra jps floor stream
 #               check rules scaling"; any of the last five alone skips
 #               the searches)
-#   BENCH_REPS  repetitions of the rules and scaling tables' runs,
-#               interleaved in the first; the least time of each is
-#               shown (default 3)
+#   BENCH_REPS  repetitions (default 3): of the first table's rows of the
+#               six maps of the performance issue, the algorithms taking
+#               turns, each row the run of median search time (the
+#               "runs" column says how many); and of the rules and
+#               scaling tables' runs, interleaved in the first, each the
+#               least time
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -105,24 +109,84 @@ sample() {
 	echo "$d/$b"
 }
 
+# The maps the performance issue names.
+six="AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d"
+
+# run1 ALGO OPENLIST JOBS SCEN LOG: run one batch; its exit status and
+# summary line (-S) into LOG.
+run1() {
+	"$pf" -a "$1" -o "$2" -j "$3" -S "$(sample "$4")" >/dev/null 2>"$5.err"
+	printf 'status=%s %s\n' "$?" "$(grep ' scenarios=' "$5.err" | tail -n 1)" >"$5"
+	grep -m 3 'mismatch:' "$5.err" >&2 || true
+}
+
+# report NAME ALGO OPENLIST JOBS LOG...: one row from run1's logs, the run
+# of median search time (of an even number, the lower middle one); failed
+# when any run failed.
+report() {
+	name=$1 algo=$2 ol=$3 jobs=$4
+	shift 4
+	cat "$@" | awk -v map="$name" -v algo="$algo" -v ol="$ol" -v jobs="$jobs" '
+	function parse(l,  i, kv, f, nf) {
+		split("", v)
+		nf = split(l, f, " ")
+		for (i = 1; i <= nf; i++) if (split(f[i], kv, "=") == 2) v[kv[1]] = kv[2]
+	}
+	{
+		parse($0)
+		n++
+		if (!("scenarios" in v) || (v["status"] != 0 && v["status"] != 1)) bad = v["status"]
+		line[n] = $0; t[n] = v["time"] + 0
+	}
+	END {
+		if (n == 0 || bad != "") { printf "| %s | %s | %s | %s | failed (exit %s) |\n", map, algo, ol, jobs, bad; exit }
+		for (i = 1; i <= n; i++) {	# rank by time, ties by run order
+			r = 1
+			for (j = 1; j <= n; j++) if (t[j] < t[i] || (t[j] == t[i] && j < i)) r++
+			at[r] = i
+		}
+		parse(line[at[int((n + 1) / 2)]])
+		q = v["scenarios"]; tm = v["time"]; e = v["expanded"]
+		printf "| %s | %s | %s | %s | %d | %s | %.1f | %.0f | %.1f | %.1f | %.1f | %d |\n",
+		    map, algo, ol, jobs, q, v["mismatches"], q ? tm / q * 1e6 : 0,
+		    q ? e / q : 0, e ? tm / e * 1e9 : 0, v["wall"] ? q / v["wall"] : 0,
+		    v["maxrss"] / 1024, n
+	}'
+}
+
 # row NAME ALGO OPENLIST JOBS SCEN: run one batch, print one row.
 row() {
-	log=$out/last.log
-	set -- "$1" "$2" "$3" "$4" "$(sample "$5")"
-	"$pf" -a "$2" -o "$3" -j "$4" -S "$5" >/dev/null 2>"$log"
-	st=$?
-	awk -v map="$1" -v algo="$2" -v ol="$3" -v jobs="$4" -v st="$st" '
-	/ scenarios=/ {
-		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-		q = v["scenarios"]; t = v["time"]; e = v["expanded"]
-		printf "| %s | %s | %s | %s | %d | %s | %.1f | %.0f | %.1f | %.1f | %.1f |\n",
-		    map, algo, ol, jobs, q, v["mismatches"], q ? t / q * 1e6 : 0,
-		    q ? e / q : 0, e ? t / e * 1e9 : 0, v["wall"] ? q / v["wall"] : 0,
-		    v["maxrss"] / 1024
-		found = 1
-	}
-	END { if (!found || (st != 0 && st != 1)) printf "| %s | %s | %s | %s | failed (exit %s) |\n", map, algo, ol, jobs, st }' "$log"
-	grep -m 3 'mismatch:' "$log" >&2 || true
+	run1 "$2" "$3" "$4" "$5" "$out/run.log" </dev/null
+	report "$1" "$2" "$3" "$4" "$out/run.log"
+}
+
+# rows NAME SCEN: each algorithm on its default open list, a row each;
+# on the six maps BENCH_REPS times, the algorithms taking turns, and each
+# row the run of median time.
+rows() {
+	n=1
+	case " $six " in *" $1 "*) n=$reps ;; esac
+	k=0
+	while [ "$k" -lt "$n" ]; do
+		for a in $algos; do
+			run1 "$a" "$(default_ol "$a")" 1 "$2" "$out/run-$a-$k.log" </dev/null
+		done
+		k=$((k + 1))
+	done
+	for a in $algos; do
+		k=0 logs=
+		while [ "$k" -lt "$n" ]; do
+			logs="$logs $out/run-$a-$k.log"
+			k=$((k + 1))
+		done
+		# shellcheck disable=SC2086
+		report "$1" "$a" "$(default_ol "$a")" 1 $logs
+	done
+}
+
+# Each algorithm's default open list.
+default_ol() {
+	case $1 in dijkstra) echo step-queues ;; *) echo buckets ;; esac
 }
 
 # scens: the scenario files, one a line: BENCH_DIR's, then the generated ones.
@@ -134,20 +198,15 @@ scens() {
 }
 
 if [ -n "$algos" ]; then
-	echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB |"
-	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	echo "| map | algorithm | open list | threads | queries | mismatches | µs/query | expanded/query | ns/expansion | queries/s (wall) | peak RSS MiB | runs |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 	scens | while read -r scen; do
-		name=$(basename "$scen" .map.scen)
-		for a in $algos; do
-			# each algorithm's default open list
-			case $a in dijkstra) ol=step-queues ;; *) ol=buckets ;; esac
-			row "$name" "$a" "$ol" 1 "$scen" </dev/null
-		done
+		rows "$(basename "$scen" .map.scen)" "$scen"
 	done
 	# Dijkstra on the 4-ary heap, against its default step queues, on the
 	# maps the performance issue names.
 	case " $algos " in *" dijkstra "*)
-		for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+		for name in $six; do
 			scen=$dir/$name.map.scen
 			[ -f "$scen" ] || continue
 			case $name in *"$filter"*) ;; *) continue ;; esac
@@ -159,7 +218,7 @@ if [ -n "$algos" ]; then
 	# they are bearable; then two threads.
 	case " $algos " in *" astar "*) astar=1 ;; *) astar=0 ;; esac
 	if [ "$astar" = 1 ]; then
-		for name in arena den312d AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+		for name in arena den312d $six; do
 			scen=$dir/$name.map.scen
 			[ -f "$scen" ] || continue
 			case $name in *"$filter"*) ;; *) continue ;; esac
@@ -261,7 +320,7 @@ if [ "$rules" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream" != 00 ] && echo
 	echo "| map | rule | queries | A* µs/query | A* expanded/query | JPS µs/query | jump points/query | A* ÷ JPS |"
 	echo "|---|---|---|---|---|---|---|---|"
-	for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+	for name in $six; do
 		scen=$dir/$name.map.scen
 		[ -f "$scen" ] || continue
 		case $name in *"$filter"*) ;; *) continue ;; esac
@@ -302,7 +361,7 @@ if [ "$instr" = 1 ]; then
 	echo "|---|---|---|---|---|---|---|"
 	ev=$every
 	every=20
-	for name in AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d; do
+	for name in $six; do
 		scen=$dir/$name.map.scen
 		[ -f "$scen" ] || continue
 		case $name in *"$filter"*) ;; *) continue ;; esac
