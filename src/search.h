@@ -103,8 +103,8 @@ enum { SEARCH_UNSEEN, SEARCH_OPEN, SEARCH_CLOSED };
 void	search_observe(struct search *, const struct search_observer *);
 /*
  * The caller needs a result's cost and steps, not its cells: a search
- * may then leave the path out (result's path NULL).  JPS does, which
- * spares listing its cells one by one; the others list them anyway.
+ * then leaves the path out (result's path NULL), which spares the path
+ * array and listing its cells one by one.
  */
 void	search_cost_only(struct search *, int);
 /*

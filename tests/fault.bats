@@ -244,3 +244,33 @@ sweep_reads() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "$want" ]
 }
+
+@test "-S lists no path, so no allocation grows with one: A*, Dijkstra and JPS" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local d=$BATS_TEST_TMPDIR a one two
+	# a corridor 2,000 cells long: a query of 1 step, then one of 1,999
+	awk 'BEGIN { print "type octile\nheight 3\nwidth 2000\nmap"
+		for (i = 0; i < 2000; i++) { w = w "@"; f = f "." }
+		print w; print f; print w }' >"$d/corridor.map"
+	printf 'version 1\n0\tc\t2000\t3\t0\t1\t1\t1\t1\n' >"$d/one.scen"
+	cp "$d/one.scen" "$d/two.scen"
+	printf '0\tc\t2000\t3\t0\t1\t1999\t1\t1999\n' >>"$d/two.scen"
+	for a in astar dijkstra jps; do
+		run --separate-stderr env PF_INJECT_REPORT=1 "$FAULT" -a "$a" -S "$d/one.scen" "$d/corridor.map"
+		[ "$status" -eq 0 ]
+		[[ "$stderr" =~ inject:\ ([0-9]+)\ allocations ]]
+		one=${BASH_REMATCH[1]}
+		run --separate-stderr env PF_INJECT_REPORT=1 "$FAULT" -a "$a" -S "$d/two.scen" "$d/corridor.map"
+		[ "$status" -eq 0 ]
+		[[ "$stderr" == *" scenarios=2 mismatches=0 "* ]]
+		[[ "$stderr" =~ inject:\ ([0-9]+)\ allocations ]]
+		two=${BASH_REMATCH[1]}
+		[ "$one" -eq "$two" ] || { echo "-a $a: $one allocations for one query, $two for two"; return 1; }
+		# the formats that list the path still do: 1,999 steps, 2,000 cells
+		run --separate-stderr env PF_INJECT_REPORT=1 "$FAULT" -a "$a" -f json -S "$d/two.scen" "$d/corridor.map"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"[1999,1]]"* ]]
+		[[ "$stderr" =~ inject:\ ([0-9]+)\ allocations ]]
+		[ "${BASH_REMATCH[1]}" -gt "$two" ]
+	done
+}
