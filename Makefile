@@ -11,7 +11,7 @@ CFLAGS    = -O2 -g
 WARN      = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wswitch-enum
 PF_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\"
 PF_CFLAGS = -std=c11 -pthread $(WARN)
-PF_LDLIBS = -lm -pthread
+PF_LDLIBS = -pthread
 
 SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c src/check.c \
       src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
@@ -31,11 +31,19 @@ $(OBJ): $(HDR) Makefile
 .c.o:
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) -c -o $@ $<
 
+# The code that stands in where the compiler has no builtins and the
+# processor no SSE2 (PF_NO_BUILTINS): tests/crosscheck.bats compares its
+# output with pathfind's.
+build/portable/pathfind: $(SRC) $(HDR) Makefile
+	mkdir -p build/portable
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) -DPF_NO_BUILTINS $(CPPFLAGS) $(LDFLAGS) \
+	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
+
 # The independent brute-force checker used by tests/crosscheck.bats.
 tests/brute: tests/brute.c
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/brute.c -lm
 
-test check: pathfind tests/brute build/replay build/fault/pathfind
+test check: pathfind tests/brute build/replay build/fault/pathfind build/portable/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # The whole suite again under AddressSanitizer and UBSan, in a separate
@@ -104,7 +112,7 @@ FUZZ_RUNFLAGS = -dict=tests/fuzz/pathfind.dict -print_final_stats=1
 build/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS)
 	mkdir -p build/fuzz
 	$(FUZZ_CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/fuzz/fuzz_io.c \
-	    $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS)
+	    $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS) -lm
 
 # Run every target for FUZZ_SECONDS each, starting from the committed corpus;
 # new inputs go to build/fuzz/corpus/TARGET, crashes to build/fuzz/crash/TARGET.
@@ -146,7 +154,7 @@ build/replay: tests/fuzz/replay.c $(FUZZ_TARGETS:%=tests/fuzz/fuzz_%.c) $(FUZZ_D
 	done
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(REPLAY_FLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) \
 	    -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_io.c \
-	    $(FUZZ_TARGETS:%=build/replay.d/fuzz_%.o) $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS)
+	    $(FUZZ_TARGETS:%=build/replay.d/fuzz_%.o) $(LIB_SRC) -Wl,--wrap=read $(PF_LDLIBS) -lm
 
 # pathfind with fault injection (tests/fault/inject.h: failing allocations,
 # failing and short reads), under ASan and UBSan, for tests/fault.bats.

@@ -776,18 +776,22 @@ grid_components(const struct grid *g, int eight, uint32_t *label)
  * little room as they fit: -S keeps them beside a search's 16 bytes a
  * cell, and at 4 bytes a cell they were a quarter as much again.  Most
  * maps have one component that holds most of the passable cells: that
- * one becomes a bitset (an eighth of a byte a cell), and the few cells
- * outside it a sorted list of cells and labels (8 bytes each).  Where
- * that is no smaller, the labels stay as they are.  The component is the
- * majority's when there is one (Boyer and Moore's vote, in one pass and
- * no room); any other would be as right, only larger.  The labels take
- * their 4 bytes a cell while this runs, before any search has its nodes.
- * -1 when out of memory.
+ * one is every passable cell that is not listed, and the cells outside
+ * it are a sorted list of cells and labels (8 bytes each), looked up by
+ * bisection; a map whose passable cells all connect keeps nothing but
+ * the grid it already has.  (A bitset of the main component, an eighth
+ * of a byte a cell, was half a megabyte of a 2048 by 2048 map's peak.)
+ * Where the list is no smaller than the labels, the labels stay as they
+ * are.  The component is the majority's when there is one (Boyer and
+ * Moore's vote, in one pass and no room); any other would be as right,
+ * only larger.  The labels take their 4 bytes a cell while this runs,
+ * before any search has its nodes.  g must outlive c.  -1 when out of
+ * memory.
  */
 int
 comps_build(struct comps *c, const struct grid *g, int eight)
 {
-	size_t i, n = 0, votes = 0, words = g->ncells / 64 + 1;
+	size_t i, n = 0, votes = 0;
 	uint32_t *label, cand = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -803,27 +807,23 @@ comps_build(struct comps *c, const struct grid *g, int eight)
 	}
 	for (i = 0; i < g->ncells; i++)
 		n += label[i] != 0 && label[i] != cand;
-	if (cand == 0 || words * sizeof(uint64_t) + n * 2 * sizeof(uint32_t) >=
-	    g->ncells * sizeof(*label)) {
+	if (cand == 0 || n * 2 * sizeof(uint32_t) >= g->ncells * sizeof(*label)) {
 		c->label = label;
 		return 0;
 	}
-	if ((c->in = calloc(words, sizeof(*c->in))) == NULL ||
-	    (n > 0 && ((c->rest = malloc(n * sizeof(*c->rest))) == NULL ||
-	    (c->rlabel = malloc(n * sizeof(*c->rlabel))) == NULL))) {
+	if (n > 0 && ((c->rest = malloc(n * sizeof(*c->rest))) == NULL ||
+	    (c->rlabel = malloc(n * sizeof(*c->rlabel))) == NULL)) {
 		free(label);
 		comps_free(c);
 		return -1;
 	}
+	c->cell = g->cell;
 	c->main = cand;
-	for (i = 0; i < g->ncells; i++) {
-		if (label[i] == cand)
-			c->in[i / 64] |= (uint64_t)1 << i % 64;
-		else if (label[i] != 0) {
+	for (i = 0; i < g->ncells; i++)
+		if (label[i] != cand && label[i] != 0) {
 			c->rest[c->nrest] = (uint32_t)i;
 			c->rlabel[c->nrest++] = label[i];
 		}
-	}
 	free(label);
 	return 0;
 }
@@ -832,7 +832,6 @@ void
 comps_free(struct comps *c)
 {
 	free(c->label);
-	free(c->in);
 	free(c->rest);
 	free(c->rlabel);
 	memset(c, 0, sizeof(*c));
@@ -846,8 +845,8 @@ comps_label(const struct comps *c, uint32_t i)
 
 	if (c->label != NULL)
 		return c->label[i];
-	if (c->in[i / 64] >> i % 64 & 1)
-		return c->main;
+	if (!(c->cell[i] & CELL_COST))
+		return 0;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -856,7 +855,7 @@ comps_label(const struct comps *c, uint32_t i)
 		else
 			hi = mid;
 	}
-	return lo < c->nrest && c->rest[lo] == i ? c->rlabel[lo] : 0;
+	return lo < c->nrest && c->rest[lo] == i ? c->rlabel[lo] : c->main;
 }
 
 /* Can cell a reach cell b (or are both blocked)? */

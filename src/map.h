@@ -85,13 +85,13 @@ void	grid_components(const struct grid *, int, uint32_t *);
 
 /*
  * The connected components of a grid in little room (see comps_build):
- * either every cell's label, or the cells of one component as a bitset
- * and the other passable cells' labels, sorted by cell.
+ * either every cell's label, or one component's label and the passable
+ * cells outside it with their labels, sorted by cell.
  */
 struct comps {
 	uint32_t *label;	/* every cell's (grid_components), or NULL */
-	uint64_t *in;		/* bit i: cell i is in the component of label main */
-	uint32_t main;
+	const uint8_t *cell;	/* the grid's cells: blocked or passable */
+	uint32_t main;		/* the label of every other passable cell */
 	uint32_t *rest;		/* the passable cells not in it, ascending */
 	uint32_t *rlabel;	/* and their labels */
 	size_t nrest;

@@ -1,7 +1,7 @@
 /* scen.c - MovingAI scenario batches; see scen.h and pathfind(1). */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
+#include <math.h>		/* HUGE_VAL only: no libm (see cost.c) */
 #include <pthread.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -117,9 +117,13 @@ scen_parse(const char *s, size_t n, struct scen *sc, struct diag *d)
 double
 scen_tolerance(const struct scen *sc)
 {
-	double rel = 1e-5 * sc->length, unit = pow(10, -sc->decimals);
+	double rel = 1e-5 * sc->length, p = 1;
+	int k;
 
-	return sc->decimals == 0 || rel > unit ? rel : unit;
+	/* 10^k is exact in a double up to k = 22: 1 / p is then 10^-k rounded once */
+	for (k = 0; k < sc->decimals; k++)
+		p *= 10;
+	return sc->decimals == 0 || rel > 1 / p ? rel : 1 / p;
 }
 
 /* One scenario to solve, and what came of it. */
@@ -311,7 +315,7 @@ agrees(struct batch *b, const struct job *j, char *msg, size_t size)
 	}
 	cost = cost_value(&b->p.costs, j->r.a, j->r.b);
 	tol = scen_tolerance(&j->sc);
-	if (fabs(cost - j->sc.length) <= tol)
+	if (cost - j->sc.length <= tol && j->sc.length - cost <= tol)
 		return 1;
 	cost_format(c, sizeof(c), &b->p.costs, j->r.a, j->r.b);
 	snprintf(msg, size, "mismatch: cost %s, published %s (tolerance %g)", c,

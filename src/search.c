@@ -1,5 +1,4 @@
 /* search.c - A* and Dijkstra; see search.h. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -565,6 +564,28 @@ bucket_shift(const struct ctx *c, const struct grid *g, int jps)
 }
 
 /*
+ * log2(x) for x >= 1, to about 1e-15, without libm (see cost.c): x =
+ * 2^e m with m in [1, 2), and ln m = 2 atanh(z), z = (m - 1) / (m + 1) <=
+ * 1/3, whose series gains a digit a term.
+ */
+static double
+log2_ge1(double x)
+{
+	double e = 0, z, z2, t, sum = 0;
+	int k;
+
+	while (x >= 2) {
+		x /= 2;
+		e++;
+	}
+	z = (x - 1) / (x + 1);
+	z2 = z * z;
+	for (k = 1, t = z; k < 60 && t > 1e-18; k += 2, t *= z2)
+		sum += t / k;
+	return e + 2 * sum / 0.69314718055994530942;
+}
+
+/*
  * Does which of a free cell's eight neighbours are passable vary like
  * noise?  Then branches on it are coin tosses, and Dijkstra takes the
  * loop without them (dijkstra_loop), which tests every neighbour's node
@@ -607,10 +628,10 @@ grid_mixed(struct search *s, const struct grid *g)
 	}
 	for (k = 0; k < 256; k++)
 		if (count[k] != 0)
-			sum += count[k] * log2((double)count[k]);
+			sum += count[k] * log2_ge1((double)count[k]);
 	s->mixgrid = g;
 	s->mixserial = g->serial;
-	s->mixed = n > 0 && log2((double)n) - sum / (double)n > 6.0;
+	s->mixed = n > 0 && log2_ge1((double)n) - sum / (double)n > 6.0;
 	return s->mixed;
 }
 

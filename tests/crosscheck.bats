@@ -622,3 +622,49 @@ doctor_path() {
          { print }' "$T/text" >"$T/bad"
     expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
 }
+
+# The code for compilers without builtins and processors without SSE2
+# (-DPF_NO_BUILTINS: Newton's square root, the loops that stand in for
+# bit scans) must print what the usual build prints, byte for byte: the
+# square roots of the euclidean heuristic and of sqrt2 costs, JPS's and
+# the buckets' bit scans, and the scenario check's tolerance.
+@test "the portable build (-DPF_NO_BUILTINS) prints what pathfind prints" {
+    local port=$root/build/portable/pathfind args st st2
+    need_pathfind
+    if [ ! -x "$port" ]; then
+        # not built by make (e.g. running bats by hand): build a private copy
+        port=$T/portable
+        ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -DVERSION='"portable"' \
+            -DPF_NO_BUILTINS -o "$port" "$root"/src/*.c
+    fi
+    "$BRUTE" gen 20240613 150 >"$T/maps"
+    tr '1-9' '.' <"$T/maps" >"$T/flat"
+    while IFS=: read -r maps args; do
+        st=0 st2=0
+        # shellcheck disable=SC2086
+        "$PATHFIND" $args "$T/$maps" >"$T/a" 2>&1 || st=$?
+        # shellcheck disable=SC2086
+        "$port" $args "$T/$maps" >"$T/b" 2>&1 || st2=$?
+        [ "$st" -le 1 ] || { echo "pathfind $args: exit $st"; return 1; }
+        [ "$st" = "$st2" ] && cmp "$T/a" "$T/b" || { echo "portable build differs: $args"; return 1; }
+    done <<'EOF2'
+maps:-H euclidean
+maps:-H euclidean -c 2.5,sqrt2 -o buckets
+maps:-H euclidean -c 10,14 -w 1.5
+maps:-a dijkstra -f json
+maps:-o buckets -t high-h
+maps:-o quad-heap -d always -c 3,sqrt2
+flat:-a jps
+flat:-a jps -d never -H euclidean
+flat:-a jps -d always -c 2,sqrt2 -f json
+flat:-a jps -d no-squeeze -H euclidean -t lifo
+EOF2
+    # a published length a unit of its last decimal off still agrees
+    printf 'version 1\n0\ttiny.map\t8\t6\t0\t0\t3\t2\t8.41422\n' >"$T/tiny.map.scen"
+    cp "$root/tests/data/tiny.map" "$T/tiny.map"
+    for b in "$PATHFIND" "$port"; do
+        run --separate-stderr "$b" -S "$T/tiny.map.scen"
+        [ "$status" -eq 0 ]
+        [[ "$stderr" == *" scenarios=1 mismatches=0 "* ]]
+    done
+}

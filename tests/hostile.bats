@@ -232,6 +232,18 @@ big_map() {
 	[[ "$output" == *'"goal":[0,4095],'* ]]
 }
 
+@test "pathfind needs the C library alone: no libm (half a megabyte of every process)" {
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' runtimes are libraries of their own"
+	run readelf -d "$PATHFIND"
+	[ "$status" -eq 0 ]
+	local libs
+	libs=$(sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' <<<"$output")
+	echo "needs: $libs"
+	[[ "$libs" == *libc.so* ]]
+	# libpthread and the loader: glibc before 2.34 kept threads apart
+	! grep -v -e '^libc\.so' -e '^libpthread\.so' -e '^ld-linux' <<<"$libs"
+}
+
 @test "-S -j: no more threads than memory and the work allow, said once" {
 	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
 	local T=$BATS_TEST_TMPDIR

@@ -205,3 +205,35 @@ tiny=tests/data/tiny.map
 		diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	done
 }
+
+@test "-S: a goal out of reach is answered without a search, on maps of many components" {
+	local d=$BATS_TEST_TMPDIR rule p
+	# a third to a half blocked: hundreds of components, most cells in one
+	for rule in no-corner-cut:0.38 always:0.55; do
+		p=${rule#*:} rule=${rule%:*}
+		random_scen 60 40 "$p" 400 7 "$d/r.map" "$d/r.map.scen"
+		# the same queries as ASCII maps, A the start and B the goal
+		awk 'NR <= 4 { next } { row[NR - 5] = $0; h = NR - 4 } END {
+			while ((getline q < "'"$d/r.map.scen"'") > 0) {
+				if (q ~ /^version/) continue
+				split(q, f, "\t")
+				for (y = 0; y < h; y++) {
+					r = row[y]; gsub(/@/, "#", r)
+					if (y == f[6]) r = substr(r, 1, f[5]) "A" substr(r, f[5] + 2)
+					if (y == f[8]) r = substr(r, 1, f[7]) "B" substr(r, f[7] + 2)
+					print r
+				}
+				print ""
+			} }' "$d/r.map" >"$d/ascii"
+		run --separate-stderr "$PATHFIND" -d "$rule" -S "$d/r.map.scen"
+		[ "$status" -eq 3 ]	# the lengths given are all 0: mismatches
+		# a row without a path: never searched (0 expansions)
+		awk -F'\t' 'NR > 1 { print ($7 == "-" ? "no " $9 : "yes 0") }' <<<"$output" >"$d/rows"
+		[ "$(grep -c '^no 0$' "$d/rows")" -ge 50 ]
+		[ "$(grep -c '^yes 0$' "$d/rows")" -ge 50 ]
+		# each map solved by itself: the same found or not
+		"$PATHFIND" -d "$rule" -f json "$d/ascii" | sed 's/.*"found":\([a-z]*\).*/\1/' |
+		    sed 's/true/yes 0/; s/false/no 0/' >"$d/solved"
+		diff "$d/rows" "$d/solved"
+	done
+}
