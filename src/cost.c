@@ -133,11 +133,12 @@ dsqrt(double x)
 }
 
 /*
- * floor(sqrt(n)) for n < 2^124.  The double root r is off by a few
- * parts in 2^52 of it: less than a unit below 2^52, above that up to a
- * few thousand near 2^62, where one Newton step on the remainder, e = n
- * - r^2 (under 2^75 in size, and shifted to fit 64 bits), takes it to a
- * unit or two.  The last loops step to the exact floor.
+ * floor(sqrt(n)) for n < 2^126 (a root below 2^63).  The double root r
+ * is off by a few parts in 2^52 of it: less than a unit below 2^52,
+ * above that up to a few thousand near 2^63, where one Newton step on
+ * the remainder, e = n - r^2 (under 2^76 in size, and shifted to fit 64
+ * bits), takes it to a unit or two.  The last loops step to the exact
+ * floor.
  */
 static uint64_t
 isqrt128(u128 n)
