@@ -361,7 +361,8 @@ insert_best_last(struct ol_entry *e, size_t n)
 
 /*
  * Sort e[0..n) best last, with t as scratch room for n entries: a merge
- * sort over runs sorted by insertion.  A bucket holds a few dozen entries.
+ * sort over runs sorted by insertion, for the parts of a bucket that
+ * sort_radix leaves (up to a few dozen entries).
  */
 static void
 sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
@@ -387,6 +388,73 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
 		t[k++] = e[i++];
 	/* the rest of the right half is where it belongs */
 	memcpy(e, t, k * sizeof(*e));
+}
+
+/*
+ * Sort e[0..n) best last, with t as scratch room for n entries, by f and
+ * then by the tie-break s (by = 1): a most-significant-digit radix sort
+ * that splits the range of the key over the entries into BK_PARTS equal
+ * parts, by one counting pass and one pass that moves each entry to its
+ * part, and sorts each part the same way, down to parts of fewer than
+ * BK_PART_MIN entries, which the merge sort takes.  A part whose entries
+ * all share f is split by s; one whose entries share s too, by the merge
+ * sort (the stamps).
+ *
+ * Why: a bucket holds the keys of one slice of f, and how many different
+ * f fall in a slice grows with the length of the paths, a + b sqrt 2
+ * being the denser the larger a and b; so does how many nodes share
+ * each f.  On the generated 8192x8192 random map a bucket sorted held
+ * 268 entries of 25 values of f on average (512x512: 28 entries, 2.2
+ * values), and the merge sort's compares an expansion nearly doubled.
+ * Measured in instructions an expansion (cachegrind): gen-random8192 -60,
+ * gen-rooms8192 -86, gen-random2048 -28, AR0011SR -16, maze512-1-0 +0.3
+ * (BENCHMARKS.md).
+ */
+#define BK_PARTS 64
+#define BK_PART_MIN 32
+
+static void
+sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
+{
+	uint64_t lo, hi, span;
+	size_t cnt[BK_PARTS], at[BK_PARTS], k, pos;
+	unsigned sh = 0, p;
+
+	if (n < BK_PART_MIN) {
+		sort_best_last(e, t, n);
+		return;
+	}
+#define KEY(x) (by ? (x).s : (x).f)
+	lo = hi = KEY(e[0]);
+	for (k = 1; k < n; k++) {
+		uint64_t v = KEY(e[k]);
+
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	if ((span = hi - lo) == 0) {
+		if (by)
+			sort_best_last(e, t, n);
+		else
+			sort_radix(e, t, n, 1);
+		return;
+	}
+	while ((span >> sh) >= BK_PARTS)
+		sh++;
+	memset(cnt, 0, sizeof(cnt));
+	for (k = 0; k < n; k++)
+		cnt[(KEY(e[k]) - lo) >> sh]++;
+	for (p = BK_PARTS, pos = 0; p-- > 0;) {	/* best last: the lowest part last */
+		at[p] = pos;
+		pos += cnt[p];
+	}
+	for (k = 0; k < n; k++)
+		t[at[(KEY(e[k]) - lo) >> sh]++] = e[k];
+#undef KEY
+	memcpy(e, t, n * sizeof(*e));
+	for (p = BK_PARTS, pos = 0; p-- > 0; pos += cnt[p])
+		if (cnt[p] > 1)
+			sort_radix(e + pos, t, cnt[p], by);
 }
 
 /*
@@ -443,7 +511,10 @@ ol_bk_refill(struct openlist *ol)
 				while (ol->acap < ol->n)	/* a is empty: scratch room */
 					if (ol_bk_room(ol) != 0)
 						return 0;
-				sort_best_last(ol->e, ol->a, ol->n);
+				if (ol->n >= BK_PART_MIN)
+					sort_radix(ol->e, ol->a, ol->n, 0);
+				else
+					sort_best_last(ol->e, ol->a, ol->n);
 			}
 		}
 		/* The overflow's turn, after the sort: its keys below bend go into a. */
