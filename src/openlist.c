@@ -398,7 +398,9 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  * part, and sorts each part the same way, down to parts of fewer than
  * BK_PART_MIN entries, which the merge sort takes.  A part whose entries
  * all share f is split by s; one whose entries share s too, by the merge
- * sort (the stamps).
+ * sort (the stamps).  A part spans less than 2^sh, a 64th of the range
+ * it was cut from, so the recursion goes at most 11 levels deep
+ * a key (6 of a key's 64 bits a level), 22 in all, a kilobyte each.
  *
  * Why: a bucket holds the keys of one slice of f, and how many different
  * f fall in a slice grows with the length of the paths, a + b sqrt 2
