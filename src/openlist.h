@@ -341,11 +341,11 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * the keys of the lowest bucket that is not empty, the current one, are
  * kept in order; a key beyond it goes into its bucket, an unsorted chain,
  * in O(1).  When the current bucket is used up, the next one is sorted
- * into e, best last (openlist.c, sort_radix), and taken from the end.  Keys pushed into the
- * current bucket meanwhile go into a 4-ary heap of their own, in a: with
- * a consistent h and the default tie-break these are the children with
- * the parent's f, the best of all, and the heap seldom holds more than
- * one or two.  The sorted array and the small heap cost about half the
+ * into e, best last (openlist.c, sort_radix), and taken from the end.
+ * Keys pushed into the current bucket meanwhile go into a 4-ary heap of
+ * their own, in a: with a consistent h and the default tie-break these
+ * are the children with the parent's f, the best of all, and the heap
+ * seldom holds more than one or two.  The sorted array and the small heap cost about half the
  * comparisons of one heap of everything.
  *
  * No entry is ever moved for a cheaper path: the new entry goes where its
