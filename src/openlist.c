@@ -412,7 +412,8 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  * gen-rooms8192 -86, gen-random2048 -28, AR0011SR -16, maze512-1-0 +0.3
  * (BENCHMARKS.md).
  */
-#define BK_PARTS 64
+#define BK_PARTS_LOG 6
+#define BK_PARTS (1 << BK_PARTS_LOG)
 #define BK_PART_MIN 32
 
 static void
@@ -441,8 +442,18 @@ sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
 			sort_radix(e, t, n, 1);
 		return;
 	}
+#if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
+	/*
+	 * The least sh with span >> sh below BK_PARTS (span > 0), without
+	 * the loop's 30-odd turns: 0.3% of the instructions on
+	 * gen-random2048.
+	 */
+	sh = 64 - (unsigned)__builtin_clzll(span);
+	sh = sh > BK_PARTS_LOG ? sh - BK_PARTS_LOG : 0;
+#else
 	while ((span >> sh) >= BK_PARTS)
 		sh++;
+#endif
 	memset(cnt, 0, sizeof(cnt));
 	for (k = 0; k < n; k++)
 		cnt[(KEY(e[k]) - lo) >> sh]++;

@@ -282,6 +282,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 				return;
 			break;
 		}
+		if (fast == OL_FAST_BUCKET && c->ahead)
+			prefetch_ahead(c, ol);
 		gi = node[i].g;
 		y = (int64_t)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
 		x = (int64_t)i - y * stride;
@@ -725,6 +727,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.ydiv = ((uint64_t)1 << 44) / g->stride + 1;
 	c.max_exp = p->limit_set ? p->max_expanded : UINT64_MAX;
 	c.prefetch = g->ncells * sizeof(struct node) > PREFETCH_MIN;
+	c.ahead = g->ncells * sizeof(struct node) > AHEAD_MIN;
 	if (p->ol == OL_STEP_QUEUES) {
 		uint64_t base[2] = { c.ku.sq, c.ku.dq };
 
