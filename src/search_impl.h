@@ -317,6 +317,36 @@ prefetch_ahead(const struct ctx *c, const struct openlist *ol)
 }
 
 /*
+ * The same maps, the other way round: a node just queued, reached in
+ * direction d, asks for the node and cell BEYOND steps further on in that
+ * direction, where a corridor or the straight line to the goal leads
+ * the search a few expansions later.  Its rows around, asked for as it is
+ * queued (prefetch_around), come in time for its own expansion but not
+ * for those after it, whose nodes are mostly taken from the small heap as
+ * they are queued, not from the sorted array prefetch_ahead reads.
+ * Measured with the memory touched (medians of three interleaved runs):
+ * gen-maze2048 45.8 -> 40.6 ns an expansion, gen-maze8192 45.8 -> 41.5,
+ * gen-random2048 53.5 -> 51.1, gen-random8192 62.4 -> 58.5,
+ * gen-rooms8192 52.9 -> 51.8; 2 to 8 steps measured, 3 to 6 alike.
+ */
+#define BEYOND 4
+
+static INLINE void
+prefetch_beyond(const struct ctx *c, size_t j, int d)
+{
+#if defined(__GNUC__)
+	size_t k = j + (size_t)(BEYOND * c->off[d]);	/* wraps below 0 */
+
+	if (k < c->grid->ncells) {	/* no address outside the arrays */
+		__builtin_prefetch(&c->node[k]);
+		__builtin_prefetch(&c->grid->cell[k]);
+	}
+#else
+	(void)c, (void)j, (void)d;
+#endif
+}
+
+/*
  * Offer cell j, reached from the current node in direction d at cost ng,
  * to the open list: new nodes are pushed, open ones improved, closed ones
  * left alone (they are never reopened).  q is the step queue of the step
@@ -366,8 +396,11 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	}
 	nj->g = ng;
 	nj->tag = c->tagbase | bend | (uint32_t)d;
-	if (fast == OL_FAST_BUCKET && !improved && c->prefetch)
+	if (fast == OL_FAST_BUCKET && !improved && c->prefetch) {
 		prefetch_around(c, j);
+		if (c->ahead)
+			prefetch_beyond(c, j, d);
+	}
 	if (fast == OL_FAST_STEPQ && !improved)
 		prefetch_nodes(c, j);
 	h = simple ? h1(c, heur, x, y) : heuristic(c, heur, (int)x, (int)y);

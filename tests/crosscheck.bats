@@ -401,9 +401,10 @@ walls_map() {
 
 @test "-o buckets on a map whose nodes outgrow the last-level cache: the same bytes as the heap" {
     # 1536x1536: the nodes take 37.8 MB, past AHEAD_MIN (search_impl.h),
-    # where A*'s loop reads the buckets' sorted array a few entries ahead
-    # to ask for their rows early.  No output depends on that; this runs
-    # it, so that `make sanitize` checks the read.
+    # where A*'s loop asks early for the rows of nodes a few entries down
+    # the buckets' sorted array and of cells a few steps beyond each node
+    # queued.  No output depends on that; this runs it, so that `make
+    # sanitize` checks the reads and the addresses they form.
     need_pathfind
     walls_map 1536 3 >"$T/map"
     local opts
