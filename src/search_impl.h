@@ -290,13 +290,13 @@ prefetch_around(const struct ctx *c, size_t j)
  * ties, which come in between, and stale entries): at each expansion ask
  * for the rows around the one AHEAD entries down it, nodes and cells, so
  * that they are in by its turn.  Asking for the next entry alone had come
- * too late (BENCHMARKS.md); 3 to 6 entries down did alike, 2, 8 and 16
+ * too late (BENCHMARKS.md); 2 to 4 entries down did alike, 6, 8 and 16
  * less well; without the cells' rows less than half the gain was left.
  * Measured with the memory touched, medians of interleaved runs:
- * gen-random8192 65.6 -> 59.5 ns an expansion, 2-3% off gen-rooms8192,
- * the maze and the 2048x2048 maps within their noise; about 25
- * instructions an expansion, which on Berlin_0_1024 and orz900d (16 MiB
- * of nodes) made them 1-2% slower, hence the threshold.
+ * gen-random8192 65.1 -> 60.8 ns an expansion, gen-rooms8192 54.3 ->
+ * 52.2, the maze and the 2048x2048 maps within their noise.  It costs
+ * about 25 instructions an expansion, which on Berlin_0_1024 and orz900d
+ * (16 MiB of nodes) made them 1-2% slower, hence the threshold.
  */
 #define AHEAD_MIN ((size_t)32 << 20)
 #define AHEAD 4
