@@ -818,81 +818,6 @@ jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *tur
 	    node[j].g - bend * c->step[d][1]);
 }
 
-/* x y mod m, in 128 bits as cost.c reckons. */
-static uint64_t
-mulmod(uint64_t x, uint64_t y, uint64_t m)
-{
-	__extension__ typedef unsigned __int128 u128;
-
-	return (uint64_t)((u128)x * y % m);
-}
-
-/*
- * The key units' part of steps_from_cost (struct search, dec*): e =
- * gcd(sq, dq), m = sq / e and the inverse of dq / e mod m, for a grid of
- * ncells cells; decok says whether a cost has one (a, b) on such a grid.
- */
-static void
-steps_prepare(struct search *s, uint64_t sq, uint64_t dq, size_t ncells)
-{
-	uint64_t e = sq, t = dq, r;
-	int64_t u0 = 1, u1 = 0, v0 = 0, v1 = 1, k;
-
-	s->decsq = sq;
-	s->decdq = dq;
-	s->decncells = ncells;
-	/* extended Euclid: u0 sq + v0 dq = e throughout, for the pair (e, t) */
-	while (t != 0) {
-		k = (int64_t)(e / t);
-		r = e - (uint64_t)k * t;
-		e = t;
-		t = r;
-		r = (uint64_t)(u0 - k * u1);
-		u0 = u1;
-		u1 = (int64_t)r;
-		r = (uint64_t)(v0 - k * v1);
-		v0 = v1;
-		v1 = (int64_t)r;
-	}
-	s->dece = e;
-	s->decm = sq / e;
-	/* v0 dq / e = 1 mod m: the inverse, |v0| < m */
-	s->decinv = v0 < 0 ? s->decm - (uint64_t)-v0 % s->decm : (uint64_t)v0 % s->decm;
-	s->decok = s->decm > ncells;
-}
-
-/*
- * The straight steps a and diagonal steps b of every path of cost g on a
- * uniform grid, from g alone, where the path's cells are not wanted
- * (search_cost_only): each straight step costs sq key units and each
- * diagonal one dq, so g = a sq + b dq.  With e = gcd(sq, dq), m = sq / e
- * and q = dq / e, which share no factor, that makes b = (g / e) q^-1 mod
- * m up to a multiple of m, and a path enters each cell at most once, so
- * b < ncells: when m > ncells (decok), b is that residue, and every path
- * of cost g, the one jps_trace_path would list too, has these a and b.
- * With D = S sqrt(2) dq is sq sqrt(2) rounded up (cost.h), m is in the
- * tens of millions at least, and that holds but for a few S on maps of
- * tens of millions of cells; with decimal costs such as 10,14 (m = 5)
- * paths of one cost can differ in their steps, and those are traced.
- * 0, or -1 when g does not decide them.
- */
-static int
-steps_from_cost(struct search *s, uint64_t g, size_t ncells, uint64_t *a, uint64_t *b)
-{
-	uint64_t sq = s->ku.sq, dq = s->ku.dq, bb, rest;
-
-	if (sq != s->decsq || dq != s->decdq || ncells != s->decncells)
-		steps_prepare(s, sq, dq, ncells);
-	if (!s->decok || g % s->dece != 0)
-		return -1;
-	bb = mulmod(g / s->dece % s->decm, s->decinv, s->decm);
-	if (bb > g / dq || (rest = g - bb * dq) % sq != 0)
-		return -1;	/* not a cost of straight and diagonal steps */
-	*a = rest / sq;
-	*b = bb;
-	return 0;
-}
-
 /*
  * The path through the jump points, every cell listed; the exact cost.
  * Two passes: the first finds each jump point's predecessor, counting the
@@ -917,7 +842,7 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 	int d, dd;
 
 	if (c->s->cost_only &&
-	    steps_from_cost(c->s, node[goal].g, c->grid->ncells, &r->a, &r->b) == 0) {
+	    search_steps_from_cost(c->s, node[goal].g, &r->a, &r->b) == 0) {
 		r->steps = r->a + r->b;
 		r->path = NULL;
 		return;

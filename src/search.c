@@ -119,12 +119,87 @@ path_room(struct ctx *c, size_t n)
 	return 0;
 }
 
+/* x y mod m, in 128 bits as cost.c reckons. */
+static uint64_t
+mulmod(uint64_t x, uint64_t y, uint64_t m)
+{
+	__extension__ typedef unsigned __int128 u128;
+
+	return (uint64_t)((u128)x * y % m);
+}
+
+/*
+ * The key units' part of search_steps_from_cost (struct search, dec*): e =
+ * gcd(sq, dq), m = sq / e and the inverse of dq / e mod m.
+ */
+static void
+steps_prepare(struct search *s, uint64_t sq, uint64_t dq)
+{
+	uint64_t e = sq, t = dq, r;
+	int64_t u0 = 1, u1 = 0, v0 = 0, v1 = 1, k;
+
+	s->decsq = sq;
+	s->decdq = dq;
+	/* extended Euclid: u0 sq + v0 dq = e throughout, for the pair (e, t) */
+	while (t != 0) {
+		k = (int64_t)(e / t);
+		r = e - (uint64_t)k * t;
+		e = t;
+		t = r;
+		r = (uint64_t)(u0 - k * u1);
+		u0 = u1;
+		u1 = (int64_t)r;
+		r = (uint64_t)(v0 - k * v1);
+		v0 = v1;
+		v1 = (int64_t)r;
+	}
+	s->dece = e;
+	s->decm = sq / e;
+	/* v0 dq / e = 1 mod m: the inverse, |v0| < m */
+	s->decinv = v0 < 0 ? s->decm - (uint64_t)-v0 % s->decm : (uint64_t)v0 % s->decm;
+}
+
+/*
+ * The straight steps a and diagonal steps b of every path of cost g on a
+ * uniform grid, from g alone, where the path's cells are not wanted
+ * (search_cost_only): each straight step costs sq key units and each
+ * diagonal one dq, so g = a sq + b dq.  With e = gcd(sq, dq), m = sq / e
+ * and q = dq / e, which share no factor, that makes b = (g / e) q^-1 mod
+ * m up to a multiple of m, and b dq <= g: when g / dq < m, b is that
+ * residue, and every path of cost g, the one trace_path or
+ * jps_trace_path would walk too, has these a and b.  With D = S sqrt(2)
+ * dq is sq sqrt(2) rounded up (cost.h), and m was 16 million on a map of
+ * 8192 by 8192 cells and billions on the smaller ones of the benchmarks:
+ * far above g / dq.  With decimal costs such as 10,14 (m = 5) paths of
+ * one cost can differ in their steps, and those are walked.  0, or -1
+ * when g does not decide them.
+ */
+int
+search_steps_from_cost(struct search *s, uint64_t g, uint64_t *a, uint64_t *b)
+{
+	uint64_t sq = s->ku.sq, dq = s->ku.dq, bb, rest;
+
+	if (sq == 0 || dq == 0)
+		return -1;
+	if (sq != s->decsq || dq != s->decdq)
+		steps_prepare(s, sq, dq);
+	if (g % s->dece != 0 || g / dq >= s->decm)
+		return -1;
+	bb = mulmod(g / s->dece % s->decm, s->decinv, s->decm);
+	if (bb > g / dq || (rest = g - bb * dq) % sq != 0)
+		return -1;	/* not a cost of straight and diagonal steps */
+	*a = rest / sq;
+	*b = bb;
+	return 0;
+}
+
 /*
  * Walk the parent directions back from the goal; sum the exact cost.
  * The cells are listed in a second walk, once their count is known, and
  * not at all where only the cost and steps are wanted (search_cost_only):
  * no path array then, which takes 4 bytes a step (a path of a million
- * cells on a 2048x2048 maze: 4 MB).
+ * cells on a 2048x2048 maze: 4 MB), and on a uniform grid mostly no walk
+ * either.
  */
 static void
 trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
@@ -134,6 +209,20 @@ trace_path(struct ctx *c, uint32_t goal, struct search_result *r)
 	uint32_t i = goal, *path = NULL;
 	size_t n = 0, m;
 
+	/*
+	 * On a uniform grid every straight step counts 1 in a and every
+	 * diagonal one 1 in b, and the goal's g decides them where the key
+	 * units allow (search_steps_from_cost).  The walk it spares is a
+	 * chain of dependent loads, one a step, over nodes long out of the
+	 * caches: on gen-maze2048, whose paths are long, 40 -> 34.5 ns an
+	 * expansion (BENCHMARKS.md).
+	 */
+	if (c->s->cost_only && g->uniform &&
+	    search_steps_from_cost(c->s, node[goal].g, &r->a, &r->b) == 0) {
+		r->steps = r->a + r->b;
+		r->path = NULL;
+		return;
+	}
 	if (!c->s->cost_only) {
 		for (; i != c->start; n++)
 			i = (uint32_t)((long)i - c->off[node[i].tag & TAG_DIR]);

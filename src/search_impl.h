@@ -83,10 +83,8 @@ struct search {
 	const struct grid *mixgrid;	/* mixed was worked out for this grid and serial */
 	unsigned long mixserial;
 	int mixed;		/* its cells' neighbourhoods vary as noise does (grid_mixed) */
-	/* JPS's steps from a cost (jps.c, steps_from_cost), for these key units and cells */
+	/* a path's steps from its cost (search_steps_from_cost), for these key units and cells */
 	uint64_t decsq, decdq, dece, decm, decinv;
-	size_t decncells;
-	int decok;
 };
 
 /*
@@ -428,6 +426,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 }
 
 int	path_room(struct ctx *, size_t);
+int	search_steps_from_cost(struct search *, uint64_t, uint64_t *, uint64_t *);
 int	jps_prepare(struct jpsbits *, const struct grid *, enum diagrule);
 void	jps_loop(struct ctx *, struct search_result *, enum diagrule);
 

@@ -5,6 +5,24 @@ load common
 
 tiny=tests/data/tiny.map
 
+# rows_match_paths ALGO OPTS SCEN N MINFOUND: -S's text rows (no path
+# listed) give the id, cost and steps that -f json gives with the path
+# listed, for the N scenarios of SCEN, at least MINFOUND of them found.
+rows_match_paths() {
+	# shellcheck disable=SC2086
+	"$PATHFIND" -a "$1" $2 -S "$3" >"$BATS_TEST_TMPDIR/rows" 2>/dev/null || true
+	# shellcheck disable=SC2086
+	"$PATHFIND" -a "$1" $2 -f json -S "$3" >"$BATS_TEST_TMPDIR/json" 2>/dev/null || true
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/rows")" -eq $(($4 + 1)) ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/json")" -eq "$4" ]
+	awk -F'\t' 'NR > 1 { print $1, $7, $8 }' "$BATS_TEST_TMPDIR/rows" >"$BATS_TEST_TMPDIR/a"
+	sed -n 's/.*"id":\([0-9]*\),.*"cost":\([0-9.]*\|null\),"steps":\([0-9]*\|null\),.*/\1 \2 \3/p' \
+	    "$BATS_TEST_TMPDIR/json" | sed 's/null/-/g' >"$BATS_TEST_TMPDIR/b"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/b")" -eq "$4" ]
+	[ "$(grep -c ' [0-9]*$' "$BATS_TEST_TMPDIR/b")" -ge "$5" ]	# nearly all found
+	diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
 @test "scenario batch: TSV golden output and a summary on stderr" {
 	run --separate-stderr pf -S tests/data/tiny.map.scen
 	[ "$status" -eq 0 ]
@@ -184,25 +202,22 @@ tiny=tests/data/tiny.map
 	[ "${lines[2]}" = $'2\t0\t0\t0\t2\t2\t-\t-\t0\t0' ]
 }
 
-@test "-a jps: rows without paths give the cost and steps that the listed path has" {
+@test "rows without paths give the cost and steps that the listed path has" {
 	local map=$BATS_TEST_TMPDIR/open.map scen=$BATS_TEST_TMPDIR/open.map.scen
+	local small=$BATS_TEST_TMPDIR/small.map sscen=$BATS_TEST_TMPDIR/small.map.scen a o
 	# 120x90, 12% obstacles: long paths with many straight and diagonal steps
 	random_scen 120 90 0.12 600 11 "$map" "$scen"
+	# 9x7: short paths, whose cost decides their steps even with decimal
+	# costs (10,14: fewer than 5 diagonal steps' worth) and longer ones
+	# that are walked
+	random_scen 9 7 0.1 300 5 "$small" "$sscen"
 	# sqrt2 (worked out from the cost), decimal costs whose paths of one
-	# cost differ in steps (10,14; 2,2.5: traced), and every rule
-	for o in "" "-c 10,14" "-c 2,2.5" "-c 1,1.5" "-c 3,sqrt2" "-d never" "-d always" "-d no-squeeze"; do
-		# shellcheck disable=SC2086
-		"$PATHFIND" -a jps $o -S "$scen" >"$BATS_TEST_TMPDIR/rows" 2>/dev/null || true
-		# shellcheck disable=SC2086
-		"$PATHFIND" -a jps $o -f json -S "$scen" >"$BATS_TEST_TMPDIR/json" 2>/dev/null || true
-		[ "$(wc -l <"$BATS_TEST_TMPDIR/rows")" -eq 601 ]
-		[ "$(wc -l <"$BATS_TEST_TMPDIR/json")" -eq 600 ]
-		awk -F'\t' 'NR > 1 { print $1, $7, $8 }' "$BATS_TEST_TMPDIR/rows" >"$BATS_TEST_TMPDIR/a"
-		sed -n 's/.*"id":\([0-9]*\),.*"cost":\([0-9.]*\|null\),"steps":\([0-9]*\|null\),.*/\1 \2 \3/p' \
-		    "$BATS_TEST_TMPDIR/json" | sed 's/null/-/g' >"$BATS_TEST_TMPDIR/b"
-		[ "$(wc -l <"$BATS_TEST_TMPDIR/b")" -eq 600 ]
-		[ "$(grep -c ' [0-9]*$' "$BATS_TEST_TMPDIR/b")" -ge 590 ]	# nearly all found
-		diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	# cost differ in steps (10,14; 2,2.5: walked), and every rule
+	for a in astar dijkstra jps; do
+		for o in "" "-c 10,14" "-c 2,2.5" "-c 1,1.5" "-c 3,sqrt2" "-d never" "-d always" "-d no-squeeze"; do
+			rows_match_paths "$a" "$o" "$scen" 600 590
+			rows_match_paths "$a" "$o" "$sscen" 300 290
+		done
 	done
 }
 
