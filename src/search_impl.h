@@ -83,7 +83,7 @@ struct search {
 	const struct grid *mixgrid;	/* mixed was worked out for this grid and serial */
 	unsigned long mixserial;
 	int mixed;		/* its cells' neighbourhoods vary as noise does (grid_mixed) */
-	/* a path's steps from its cost (search_steps_from_cost), for these key units and cells */
+	/* a path's steps from its cost (search_steps_from_cost), for these key units */
 	uint64_t decsq, decdq, dece, decm, decinv;
 };
 
