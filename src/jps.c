@@ -491,64 +491,62 @@ east_of(const uint64_t *l, size_t w, size_t n)
 }
 
 /*
- * Word w of the stops of a north or south scan (the stop bitsets of the
- * columns, here in rows of n words): m the row, back the row the scan
- * comes from, on the row it goes to.
+ * Row l of n words a cell out of line, each word the cells east of (e)
+ * and west of (w) its own: what the stops below read of a row, worked
+ * out once a row rather than once for every use of it.
  */
-static INLINE uint64_t
-vstop(const uint64_t *back, const uint64_t *m, const uint64_t *on, size_t w, size_t n,
-    const int rule)
+static void
+shift_row(const uint64_t *l, size_t n, uint64_t *e, uint64_t *w)
 {
-	return ~m[w] | forced_cells(west_of(m, w), west_of(back, w), west_of(on, w), on[w], rule) |
-	    forced_cells(east_of(m, w, n), east_of(back, w, n), east_of(on, w, n), on[w], rule);
-}
+	size_t k;
 
-/* diag_ok, word-wide: nb[d] the cells whose neighbour d is free. */
-static INLINE uint64_t
-diag_ok_bits(const uint64_t nb[8], int d, const int rule)
-{
-	uint64_t o1 = nb[(d + 7) & 7], o2 = nb[(d + 1) & 7];
-
-	if (rule == DIAG_NO_CORNER_CUT)
-		return nb[d] & o1 & o2;
-	if (rule == DIAG_NO_SQUEEZE)
-		return nb[d] & (o1 | o2);
-	return nb[d];
+	for (k = 0; k < n; k++) {
+		e[k] = east_of(l, k, n);
+		w[k] = west_of(l, k);
+	}
 }
 
 /*
- * One word of the scans' stops (build_bstop), of the cells of row y
- * (fm, with fu above and fd below, n words) at word w: st[d] for d a
- * diagonal, and under no-corner-cut east and west for -d never; jr[d]
- * the word of the cells whose straight scan d finds a jump point.
+ * A word of the stops of a north or south scan (the stop bitsets of the
+ * columns, here in rows): m the row's word, o that of the row the scan
+ * goes to, and each row's shifted words (shift_row), the row the scan
+ * comes from as b.
  */
-static INLINE void
-dstop_word(const uint64_t *fu, const uint64_t *fm, const uint64_t *fd, size_t w, size_t n,
-    const uint64_t jr[DIR_COUNT], uint64_t st[DIR_COUNT], const int rule)
+static INLINE uint64_t
+vstop(uint64_t m, uint64_t mw, uint64_t me, uint64_t bw, uint64_t be, uint64_t o, uint64_t ow,
+    uint64_t oe, const int rule)
 {
-	uint64_t nb[DIR_COUNT], from[DIR_COUNT];
-	int d;
+	return ~m | forced_cells(mw, bw, ow, o, rule) | forced_cells(me, be, oe, o, rule);
+}
 
-	nb[N] = fu[w];
-	nb[NE] = east_of(fu, w, n);
-	nb[E] = east_of(fm, w, n);
-	nb[SE] = east_of(fd, w, n);
-	nb[S] = fd[w];
-	nb[SW] = west_of(fd, w);
-	nb[W] = west_of(fm, w);
-	nb[NW] = west_of(fu, w);
-	for (d = NE; d < DIR_COUNT; d += 2) {
-		/* Entered from the cell back along d: its neighbours d -/+ 1 are ours d + 5, d + 3. */
-		from[d] = fm[w];
-		from[(d + 7) & 7] = nb[(d + 5) & 7];
-		from[(d + 1) & 7] = nb[(d + 3) & 7];
-		st[d] = ~diag_ok_bits(from, d, rule) | jr[(d + 7) & 7] | jr[(d + 1) & 7];
-		if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE)
-			st[d] |= (~nb[(d + 5) & 7] & diag_ok_bits(nb, (d + 6) & 7, rule)) |
-			    (~nb[(d + 3) & 7] & diag_ok_bits(nb, (d + 2) & 7, rule));
-	}
-	st[N] = st[S] = 0;
-	st[E] = st[W] = rule == DIAG_NO_CORNER_CUT ? ~fm[w] | jr[N] | jr[S] : 0;
+/* diag_ok, word-wide: t the cells whose step is to a free cell, a and b those passed. */
+static INLINE uint64_t
+diag_ok_bits(uint64_t t, uint64_t a, uint64_t b, const int rule)
+{
+	if (rule == DIAG_NO_CORNER_CUT)
+		return t & a & b;
+	if (rule == DIAG_NO_SQUEEZE)
+		return t & (a | b);
+	return t;
+}
+
+/*
+ * A word of the stops of diagonal d (a constant) of row y's cells fm,
+ * nb[k] the cells whose neighbour k is free, j1 and j2 the cells whose
+ * straight scans d - 1 and d + 1 find a jump point.  Entered from the
+ * cell back along d, whose neighbours d -/+ 1 are ours d + 5 and d + 3.
+ */
+static INLINE uint64_t
+dstop_dir(const uint64_t nb[DIR_COUNT], uint64_t fm, uint64_t j1, uint64_t j2, const int d,
+    const int rule)
+{
+	uint64_t st = ~diag_ok_bits(fm, nb[(d + 5) & 7], nb[(d + 3) & 7], rule) | j1 | j2;
+
+	if (rule == DIAG_ALWAYS || rule == DIAG_NO_SQUEEZE)
+		st |= (~nb[(d + 5) & 7] & diag_ok_bits(nb[(d + 6) & 7], nb[(d + 5) & 7],
+		    nb[(d + 7) & 7], rule)) | (~nb[(d + 3) & 7] & diag_ok_bits(nb[(d + 2) & 7],
+		    nb[(d + 1) & 7], nb[(d + 3) & 7], rule));
+	return st;
 }
 
 /*
@@ -598,11 +596,13 @@ skew_row(const uint64_t *r, size_t n, size_t sh, uint64_t *out)
  * free; south the same upwards, in a pass of its own first, into tmp (a
  * row bitset).  The stops of the north and south scans are those of the
  * columns' stop bitsets, worked out from the rows again (vstop).  Each
- * diagonal's row words are then skewed (row y shifted by y, or by rows -
- * 1 - y, so that a diagonal line is a column) into band, 64 rows of
- * bw words for each diagonal, and every 64 rows the band is transposed
- * into the lines' words, 64 x 64 bits at a time.  row: room for seven
- * rows.
+ * row's words a cell to the east and to the west (shift_row) are worked
+ * out once, into a ring of four rows (sh), for the rows around the one
+ * at hand.  Each diagonal's row words are then skewed (row y shifted by
+ * y, or by rows - 1 - y, so that a diagonal line is a column) into band,
+ * 64 rows of bw words for each diagonal, and every 64 rows the band is
+ * transposed into the lines' words, 64 x 64 bits at a time.  row: room
+ * for fifteen rows.
  */
 static void
 build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *tmp,
@@ -611,48 +611,76 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 	const size_t rows = (size_t)g->h + 2, cols = g->stride, n = jb->words[0];
 	const size_t cw = jb->words[1], lines = cols + rows - 1;
 	const uint64_t *fr = jb->free[0];
-	uint64_t *jn = row, *je = row + n, *jw = row + 2 * n, *dr = row + 3 * n, a[64];
+	uint64_t *jn = row, *je = row + n, *jw = row + 2 * n, *dr = row + 3 * n, *sh = row + 7 * n;
+	uint64_t a[64];
 	size_t y, w, k, bx;
 	int d;
 
+	/* the ring: row r's east shift at sh + 2 n (r % 4), its west one n words on */
+#define SHE(r) (sh + 2 * n * ((r) % 4))
+#define SHW(r) (SHE(r) + n)
 	memset(tmp + (rows - 2) * n, 0, n * sizeof(*tmp));
-	for (y = rows - 3; y >= 1; y--)
-		for (w = 0; w < n; w++) {
-			uint64_t ss = vstop(fr + y * n, fr + (y + 1) * n, fr + (y + 2) * n, w, n, rule);
+	shift_row(fr + (rows - 1) * n, n, SHE(rows - 1), SHW(rows - 1));
+	shift_row(fr + (rows - 2) * n, n, SHE(rows - 2), SHW(rows - 2));
+	for (y = rows - 3; y >= 1; y--) {
+		const uint64_t *f1 = fr + (y + 1) * n, *f2 = f1 + n;
+		const uint64_t *e0 = SHE(y), *w0 = SHW(y), *e1 = SHE(y + 1), *w1 = SHW(y + 1);
+		const uint64_t *e2 = SHE(y + 2), *w2 = SHW(y + 2);
 
-			tmp[y * n + w] = (ss & fr[(y + 1) * n + w]) | (~ss & tmp[(y + 1) * n + w]);
+		shift_row(fr + y * n, n, SHE(y), SHW(y));
+		for (w = 0; w < n; w++) {
+			uint64_t ss = vstop(f1[w], w1[w], e1[w], w0[w], e0[w], f2[w], w2[w], e2[w],
+			    rule);
+
+			tmp[y * n + w] = (ss & f1[w]) | (~ss & tmp[(y + 1) * n + w]);
 		}
+	}
 	memset(jn, 0, n * sizeof(*jn));
 	memset(band, 0, 4 * 64 * bw * sizeof(*band));
+	shift_row(fr, n, SHE(0), SHW(0));
 	for (y = 0; y < rows; y++) {
 		uint64_t *hs = jb->bstop[E] + y * n;
 
+		if (y + 1 < rows)
+			shift_row(fr + (y + 1) * n, n, SHE(y + 1), SHW(y + 1));
 		if (y == 0 || y == rows - 1) {
 			/* padding: every cell of the row stops */
 			memset(hs, 0xff, n * sizeof(*hs));
 			memset(dr, 0xff, 4 * n * sizeof(*dr));
 		} else {
 			const uint64_t *fu = fr + (y - 1) * n, *fm = fu + n, *fd = fm + n;
+			const uint64_t *eu = SHE(y - 1), *wu = SHW(y - 1), *em = SHE(y), *wm = SHW(y);
+			const uint64_t *ed = SHE(y + 1), *wd = SHW(y + 1);
 
-			if (y >= 2)
+			if (y >= 2) {
+				const uint64_t *f2 = fu - n, *e2 = SHE(y - 2), *w2 = SHW(y - 2);
+
 				for (w = 0; w < n; w++) {
-					uint64_t sn = vstop(fm, fu, fu - n, w, n, rule);
+					uint64_t sn = vstop(fu[w], wu[w], eu[w], wm[w], em[w], f2[w],
+					    w2[w], e2[w], rule);
 
 					jn[w] = (sn & fu[w]) | (~sn & jn[w]);
 				}
+			}
 			jump_bits(jb->stop[0][1] + y * n, fm, n, je, 1);
 			jump_bits(jb->stop[0][0] + y * n, fm, n, jw, 0);
 			for (w = 0; w < n; w++) {
-				uint64_t jr[DIR_COUNT] = { 0 }, st[DIR_COUNT];
+				uint64_t nb[DIR_COUNT], js = tmp[y * n + w];
 
-				jr[N] = jn[w];
-				jr[E] = je[w];
-				jr[S] = tmp[y * n + w];
-				jr[W] = jw[w];
-				dstop_word(fu, fm, fd, w, n, jr, st, rule);
-				hs[w] = st[E];
-				for (d = 0; d < 4; d++)	/* the diagonals' rows */
-					dr[(size_t)d * n + w] = st[2 * d + 1];
+				nb[N] = fu[w];
+				nb[NE] = eu[w];
+				nb[E] = em[w];
+				nb[SE] = ed[w];
+				nb[S] = fd[w];
+				nb[SW] = wd[w];
+				nb[W] = wm[w];
+				nb[NW] = wu[w];
+				hs[w] = rule == DIAG_NO_CORNER_CUT ? ~fm[w] | jn[w] | js : 0;
+				/* the diagonals' rows, NE SE SW NW */
+				dr[w] = dstop_dir(nb, fm[w], jn[w], je[w], NE, rule);
+				dr[n + w] = dstop_dir(nb, fm[w], je[w], js, SE, rule);
+				dr[2 * n + w] = dstop_dir(nb, fm[w], js, jw[w], SW, rule);
+				dr[3 * n + w] = dstop_dir(nb, fm[w], jw[w], jn[w], NW, rule);
 			}
 		}
 		for (d = 0; d < 4; d++)
@@ -683,6 +711,8 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 			memset(b, 0, 64 * bw * sizeof(*b));
 		}
 	}
+#undef SHE
+#undef SHW
 }
 
 /*
@@ -741,16 +771,16 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 		jb->serial = g->serial;
 	}
 	jb->stoprule = -1;
-	if ((tmp = malloc(((rows + 7) * rw + 4 * 64 * bw) * sizeof(*tmp))) == NULL)
+	if ((tmp = malloc(((rows + 15) * rw + 4 * 64 * bw) * sizeof(*tmp))) == NULL)
 		return -1;
 	build_stop_axis(jb->free[0], rows, rw, jb->stop[0][1], jb->stop[0][0], sr);
 	build_stop_axis(jb->free[1], cols, cw, jb->stop[1][1], jb->stop[1][0], sr);
 	if (sr == DIAG_NO_SQUEEZE)
-		build_bstop(jb, g, DIAG_NO_SQUEEZE, tmp, tmp + rows * rw, tmp + (rows + 7) * rw, bw);
+		build_bstop(jb, g, DIAG_NO_SQUEEZE, tmp, tmp + rows * rw, tmp + (rows + 15) * rw, bw);
 	else if (sr == DIAG_ALWAYS)
-		build_bstop(jb, g, DIAG_ALWAYS, tmp, tmp + rows * rw, tmp + (rows + 7) * rw, bw);
+		build_bstop(jb, g, DIAG_ALWAYS, tmp, tmp + rows * rw, tmp + (rows + 15) * rw, bw);
 	else
-		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 7) * rw,
+		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 15) * rw,
 		    bw);
 	free(tmp);
 	jb->stoprule = sr;
