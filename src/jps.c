@@ -799,16 +799,18 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 static uint32_t
 jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)
 {
-	const struct node *node = c->s->node;
 	const uint32_t want = c->tagbase | TAG_CLOSED;
 	uint64_t step = c->step[d][1];
 	uint32_t k = 0;
 
 	for (;;) {
+		const struct node *nd;
+
 		i = (uint32_t)((long)i - c->off[d]);
 		g -= step;
 		k++;
-		if ((node[i].tag & (TAG_GEN | TAG_CLOSED)) == want && node[i].g == g)
+		if ((nd = jps_node_seen(c, i)) != NULL &&
+		    (nd->tag & (TAG_GEN | TAG_CLOSED)) == want && nd->g == g)
 			return k;
 	}
 }
@@ -832,12 +834,12 @@ bend_dir(uint32_t tag, int bs)
 static void
 jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *turn, int *dd)
 {
-	const struct node *node = c->s->node;
-	uint32_t tag = node[j].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
+	const struct node *nj = jps_node_seen(c, j);	/* a jump point: written */
+	uint32_t tag = nj->tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
 	int d = (int)(tag & TAG_DIR);
 
 	if (bend == 0) {
-		*run = jps_back(c, j, d, node[j].g);
+		*run = jps_back(c, j, d, nj->g);
 		*turn = 0;
 		*dd = d;
 		return;
@@ -845,7 +847,7 @@ jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *tur
 	*run = bend;
 	*dd = bend_dir(tag, bs);
 	*turn = jps_back(c, (uint32_t)((long)j - (long)bend * c->off[d]), *dd,
-	    node[j].g - bend * c->step[d][1]);
+	    nj->g - bend * c->step[d][1]);
 }
 
 /*
@@ -866,22 +868,24 @@ jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *tur
 static void
 jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 {
-	struct node *node = c->s->node;
 	uint32_t *path, i, k, run, turn;
 	size_t n = 0;
 	int d, dd;
 
+	/* The jump points on the path are written, so jps_node finds their blocks. */
 	if (c->s->cost_only &&
-	    search_steps_from_cost(c->s, node[goal].g, &r->a, &r->b) == 0) {
+	    search_steps_from_cost(c->s, jps_node(c, goal)->g, &r->a, &r->b) == 0) {
 		r->steps = r->a + r->b;
 		r->path = NULL;
 		return;
 	}
 	r->a = r->b = 0;
 	for (i = goal; i != c->start;) {
+		struct node *ni = jps_node(c, i);
+
 		jps_parent(c, i, bs, &run, &turn, &dd);
-		d = (int)(node[i].tag & TAG_DIR);
-		node[i].pos = turn != 0 ? turn : run;
+		d = (int)(ni->tag & TAG_DIR);
+		ni->pos = turn != 0 ? turn : run;
 		n += run + turn;
 		if (d & 1)
 			r->b += run;
@@ -903,18 +907,19 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 	path = c->s->path;
 	path[n] = goal;
 	for (i = goal; i != c->start;) {
-		uint32_t tag = node[i].tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
+		const struct node *ni = jps_node(c, i);
+		uint32_t tag = ni->tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
 		long o;
 
 		d = (int)(tag & TAG_DIR);
 		o = c->off[d];
 		if (bend == 0) {
-			run = node[i].pos;
+			run = ni->pos;
 			turn = 0;
 			dd = d;
 		} else {
 			run = bend;
-			turn = node[i].pos;
+			turn = ni->pos;
 			dd = bend_dir(tag, bs);
 		}
 		for (k = run; k > 0; k--) {
@@ -953,9 +958,9 @@ static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	{ \
 		if (fast != OL_FAST_NONE && c->simple) \
 			relax_ol(c, heur, r, j, d, ng, (int64_t)x - c->gx0, (int64_t)y - c->gy0, \
-			    fast, 0, bend, 1); \
+			    fast, 0, bend, 1, 1); \
 		else \
-			relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend, 0); \
+			relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend, 0, 1); \
 	}
 JPS_OFFER_FN(offer_fast_manhattan, H_MANHATTAN, JPS_FAST)
 JPS_OFFER_FN(offer_fast_octile, H_OCTILE, JPS_FAST)
@@ -1167,7 +1172,7 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
  * not reached).  back is the cell before i along d.
  */
 static INLINE unsigned
-scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, const int rule)
+scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, uint32_t tag, const int rule)
 {
 	const long *off = c->off;
 	uint32_t back;
@@ -1176,7 +1181,7 @@ scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, const int rule)
 
 	if (i == c->start)	/* no direction yet: every neighbour */
 		return rule == DIAG_NEVER ? 1u << N | 1u << E | 1u << S | 1u << W : 0xff;
-	d = (int)(c->node[i].tag & TAG_DIR);
+	d = (int)(tag & TAG_DIR);
 	back = (uint32_t)((long)i - off[d]);
 	if (rule == DIAG_NEVER) {
 		/* East or west: on, and the north and south scans. */
@@ -1247,7 +1252,7 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 {
 	const uint8_t *cell = c->grid->cell;
 	const uint32_t stride = (uint32_t)c->grid->stride;
-	struct node *node = c->s->node;
+	struct node *node = c->node;	/* the pool (struct jpsnodes) */
 	struct jctx j;
 	struct ol_entry e;
 
@@ -1258,11 +1263,12 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 	j.gx = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal % stride;
 	j.gy = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal / stride;
 	while (ol_pop_fast(&c->s->ol, &e, fast)) {
-		uint32_t i = e.idx, x, y;
+		struct node *nd = &node[e.idx];
+		uint32_t i = jps_cell(c, e.idx), x, y;
 		uint64_t gi;
 		unsigned mask;
 
-		node[i].tag |= TAG_CLOSED;
+		nd->tag |= TAG_CLOSED;
 		if (is_goal(c, i)) {
 			r->found = 1;
 			r->goal = i;
@@ -1270,17 +1276,17 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 			return;
 		}
 		if (r->expanded == c->max_exp) {	/* --max-expanded: stop here */
-			node[i].tag &= ~TAG_CLOSED;	/* taken off, not expanded */
+			nd->tag &= ~TAG_CLOSED;	/* taken off, not expanded */
 			r->limited = 1;
 			return;
 		}
 		r->expanded++;
-		gi = node[i].g;
+		gi = nd->g;
 		x = i % stride;
 		y = i / stride;
 		if (c->obs != NULL && c->obs->expand != NULL)
 			c->obs->expand(c->obs->arg, i, e.f, gi, heuristic(c, heur, (int)x, (int)y));
-		mask = scan_mask(c, cell, i, rule);
+		mask = scan_mask(c, cell, i, nd->tag, rule);
 		/*
 		 * In the usual order N NE E SE S SW W NW, each with its
 		 * direction a constant, so that the scans inline without

@@ -12,12 +12,27 @@ search_new(void)
 	return calloc(1, sizeof(struct search));
 }
 
+/* Give back JPS's node store (struct jpsnodes); which grid takes the array stays. */
+static void
+jps_nodes_free(struct jpsnodes *jn)
+{
+	bigmem_free(jn->pool, jn->pages * JPS_PAGE * sizeof(*jn->pool));
+	free(jn->dir);
+	free(jn->first);
+	jn->pool = NULL;
+	jn->dir = jn->first = NULL;
+	jn->pages = 0;
+	jn->touched = 0;
+	jn->last = 0;
+}
+
 void
 search_free(struct search *s)
 {
 	if (s == NULL)
 		return;
 	bigmem_free(s->node, s->cap * sizeof(*s->node));
+	jps_nodes_free(&s->jn);
 	free(s->path);
 	free(s->gx);
 	free(s->gy);
@@ -36,6 +51,44 @@ search_footprint(const struct grid *g, const struct search_params *p)
 {
 	(void)p;
 	return g->ncells * sizeof(struct node);
+}
+
+/*
+ * Room in JPS's node store for the pages of grid g: the pool reserved
+ * for a block a page, though a search takes a block only for each page
+ * whose nodes it writes (bigmem_alloc_lazy), and every page's entry
+ * stale.  -1 when out of memory.
+ */
+static int
+jps_nodes_room(struct jpsnodes *jn, const struct grid *g)
+{
+	size_t pages = (g->ncells + JPS_PAGE - 1) / JPS_PAGE;
+
+	if (pages <= jn->pages)
+		return 0;
+	jps_nodes_free(jn);
+	jn->pool = bigmem_alloc_lazy(pages * JPS_PAGE * sizeof(*jn->pool));
+	jn->dir = calloc(pages, sizeof(*jn->dir));
+	jn->first = malloc(pages * sizeof(*jn->first));
+	jn->pages = pages;
+	if (jn->pool == NULL || jn->dir == NULL || jn->first == NULL) {
+		jps_nodes_free(jn);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every entry and node of JPS's store stale, for the generations to start again. */
+static void
+jps_nodes_clear(struct jpsnodes *jn)
+{
+	size_t k;
+
+	if (jn->pages == 0)
+		return;
+	memset(jn->dir, 0, jn->pages * sizeof(*jn->dir));
+	for (k = 0; k < (size_t)jn->touched * JPS_PAGE; k++)
+		jn->pool[k].tag = 0;
 }
 
 /*
@@ -63,22 +116,31 @@ search_footprint(const struct grid *g, const struct search_params *p)
  * on a 256x256 map took 0.4 ms longer with its 1 MB of nodes written.
  */
 static int
-prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal)
+prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal, int jps)
 {
 	size_t k, gc = s->goalcap;
 
-	if (g->ncells > s->cap) {
-		size_t bytes = g->ncells * sizeof(*s->node);
-
+	/* One store of nodes at a time, the array or JPS's, for the memory. */
+	if (jps) {
 		bigmem_free(s->node, s->cap * sizeof(*s->node));
-		if ((s->node = bigmem_alloc(bytes)) == NULL) {
-			s->cap = 0;
+		s->node = NULL;
+		s->cap = 0;
+		if (jps_nodes_room(&s->jn, g) != 0)
 			return -1;
+	} else {
+		jps_nodes_free(&s->jn);
+		if (g->ncells > s->cap) {
+			size_t bytes = g->ncells * sizeof(*s->node);
+
+			bigmem_free(s->node, s->cap * sizeof(*s->node));
+			if ((s->node = bigmem_alloc(bytes)) == NULL) {
+				s->cap = 0;
+				return -1;
+			}
+			if (s->threaded && bytes < TOUCH_MAX)
+				bigmem_touch(s->node, bytes);
+			s->cap = g->ncells;
 		}
-		if (s->threaded && bytes < TOUCH_MAX)
-			bigmem_touch(s->node, bytes);
-		s->cap = g->ncells;
-		s->gen = 0;
 	}
 	if (array_grow(&s->gx, &gc, ngoal, sizeof(*s->gx)) != 0 ||
 	    array_grow(&s->gy, &s->goalcap, ngoal, sizeof(*s->gy)) != 0)
@@ -97,6 +159,7 @@ prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngo
 	if (++s->gen > GEN_MAX) {	/* wrapped: the one time we clear */
 		for (k = 0; k < s->cap; k++)
 			s->node[k].tag = 0;
+		jps_nodes_clear(&s->jn);
 		s->gen = 1;
 	}
 	return 0;
@@ -390,7 +453,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 #define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
 #define OFFER(d, j, tc, dx, dy) \
 		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
-		    fast, c->qof[d & 1][tc], 0, simple)
+		    fast, c->qof[d & 1][tc], 0, simple, 0)
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -735,8 +798,12 @@ enum search_status
 search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
     const struct search_params *p, struct search_result *r)
 {
+	/* JPS's own nodes (struct jpsnodes), until a search on the grid takes too many */
+	const int paged = p->algo == ALGO_JPS && !(s->jn.flat == g && s->jn.flatserial == g->serial &&
+	    g->serial != 0);
 	struct ctx c;
 	struct ol_entry e;
+	struct node *sn;
 	uint64_t bound;
 	int d;
 
@@ -771,14 +838,21 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		c.ku = s->ku;	/* as the last run's: a scenario file's runs share them */
 	else if (cost_units(&p->costs, bound, &c.ku) != 0)
 		return SEARCH_ECOSTS;
-	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal) :
-	    prepare(s, g, &goal, 1))
+	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal, paged) :
+	    prepare(s, g, &goal, 1, paged))
 		return SEARCH_ENOMEM;
-	if (openlist_init(&s->ol, p->ol, s->node, g->ncells) != 0)
+	/* JPS's open list takes its nodes from the pool (struct jpsnodes). */
+	if (openlist_init(&s->ol, p->ol, paged ? s->jn.pool : s->node,
+	    paged ? s->jn.pages * JPS_PAGE : g->ncells) != 0)
 		return SEARCH_ENOMEM;
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g, p->diag) != 0)
 		return SEARCH_ENOMEM;
-	c.node = s->node;
+	c.node = paged ? s->jn.pool : s->node;
+	c.jpaged = paged;
+	c.jdir = s->jn.dir;
+	c.jfirst = s->jn.first;
+	c.jtouched = s->jn.touched;
+	s->jn.last = paged;
 	c.obs = s->obs;
 	c.ngoal = s->ngoal;
 	c.gx0 = s->ngoal > 0 ? s->gx[0] : 0;
@@ -825,10 +899,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->ol == OL_BUCKETS)
 		openlist_buckets(&s->ol, bucket_shift(&c, g, p->algo == ALGO_JPS));
 	c.tagbase = s->gen << TAG_GEN_SHIFT;
-	s->node[start].g = 0;
-	s->node[start].tag = c.tagbase;
-	mkkey(&c, &e, start, 0, heuristic(&c, c.heur, (int)(start % g->stride),
-	    (int)(start / g->stride)), 0);
+	sn = paged ? jps_node(&c, start) : &s->node[start];
+	sn->g = 0;
+	sn->tag = c.tagbase;
+	mkkey(&c, &e, (uint32_t)(paged ? (size_t)(sn - c.node) : start), 0, heuristic(&c, c.heur,
+	    (int)(start % g->stride), (int)(start / g->stride)), 0);
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
 
@@ -838,7 +913,14 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * found no room is not there: the result is void.
 	 */
 	c.simple = simple_run(&c);
-	if (p->algo == ALGO_JPS)
+	if (paged) {
+		jps_loop(&c, r, p->diag);
+		s->jn.touched = c.jtouched;
+		if (c.jused > JPS_FLAT) {
+			s->jn.flat = g;
+			s->jn.flatserial = g->serial;
+		}
+	} else if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES)
 		(!c.simple ? dijkstra_loops : grid_mixed(s, g) ? mixed_loops :
@@ -988,9 +1070,19 @@ search_cell(const struct search *s, uint32_t i, uint64_t *g)
 {
 	const struct node *nd;
 
-	if (i >= s->cap || (s->node[i].tag >> TAG_GEN_SHIFT) != s->gen)
+	if (s->jn.last) {	/* JPS's store (struct jpsnodes) */
+		uint32_t d;
+
+		if (i / JPS_PAGE >= s->jn.pages ||
+		    ((d = s->jn.dir[i / JPS_PAGE]) >> TAG_GEN_SHIFT) != s->gen)
+			return SEARCH_UNSEEN;
+		nd = &s->jn.pool[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
+	} else if (i >= s->cap)
 		return SEARCH_UNSEEN;
-	nd = &s->node[i];
+	else
+		nd = &s->node[i];
+	if (nd->tag >> TAG_GEN_SHIFT != s->gen)
+		return SEARCH_UNSEEN;
 	if (g != NULL)
 		*g = nd->g;
 	return nd->tag & TAG_CLOSED ? SEARCH_CLOSED : SEARCH_OPEN;
@@ -1013,8 +1105,9 @@ search_open_cells(const struct search *s, uint32_t *out, size_t max)
 		return 0;
 	n = openlist_copy(&s->ol, e);
 	qsort(e, n, sizeof(*e), entry_cmp);
-	for (k = 0; k < n && k < max; k++)
-		out[k] = e[k].idx;
+	for (k = 0; k < n && k < max; k++)	/* JPS's idx: a node of its pool */
+		out[k] = s->jn.last ? s->jn.first[e[k].idx / JPS_PAGE] + e[k].idx % JPS_PAGE :
+		    e[k].idx;
 	free(e);
 	return k;
 }

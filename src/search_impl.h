@@ -62,7 +62,44 @@ struct jpsbits {
 	uint64_t *bstop[DIR_COUNT];	/* NULL for north and south */
 };
 
+/*
+ * JPS's nodes.  A search of JPS writes the nodes of its jump points
+ * alone, a few dozen of the hundreds of thousands of cells on most maps,
+ * scattered over the map: a node a cell (struct search, node), zeroed
+ * by the system at first touch, costs the whole array's pages, 0.36-0.42
+ * ms for the 4 MB of a 512x512 map on the CI machine, and each offer a
+ * miss in the last-level cache.  So JPS keeps its nodes by pages of
+ * JPS_PAGE cells (a part of a row): page p's entry in dir, once a node
+ * of it is written, is this search's generation << TAG_GEN_SHIFT | b,
+ * and block b of the pool holds the page's nodes; first[b] is the
+ * page's first cell.  Each search gives out the blocks from 0 up, a
+ * page at most one, and a node's own tag says whether this search wrote
+ * it, as in the array, so nothing is cleared between searches.  The
+ * open lists see the pool as the nodes, and an entry's idx is the
+ * node's place in it.  touched: the blocks ever given out.
+ */
+#define JPS_PAGE 64
+/*
+ * A search that takes more blocks than this has JPS take the array on
+ * this grid from the next search on: over a few hundred pages a search
+ * the pool's double look-up costs more than the array's first touch
+ * saves (BENCHMARKS.md).
+ */
+#define JPS_FLAT 256
+
+struct jpsnodes {
+	struct node *pool;
+	uint32_t *dir;
+	uint32_t *first;
+	size_t pages;		/* room for this many pages */
+	uint32_t touched;
+	int last;		/* the last run was JPS's: search_cell and the like look here */
+	const struct grid *flat;	/* JPS takes the array on this grid and serial (JPS_FLAT) */
+	unsigned long flatserial;
+};
+
 struct search {
+	struct jpsnodes jn;
 	struct node *node;
 	size_t cap;
 	uint32_t gen;
@@ -120,6 +157,9 @@ struct ctx {
 	int prefetch;		/* nodes beyond PREFETCH_MIN: prefetch_around */
 	int ahead;		/* nodes beyond AHEAD_MIN: prefetch_ahead */
 	int simple;		/* JPS: simple_run (search.c), for relax_ol */
+	int jpaged;		/* JPS: the nodes are s->jn's, else the array as A*'s */
+	uint32_t *jdir, *jfirst;	/* JPS: s->jn's dir and first */
+	uint32_t jused, jtouched;	/* JPS: blocks given out in this search, ever (jps_node) */
 };
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
@@ -345,6 +385,58 @@ prefetch_beyond(const struct ctx *c, size_t j, int d)
 }
 
 /*
+ * JPS's node of cell i (struct jpsnodes), its page given a block first
+ * if this search has none for it yet.  The block's first node is
+ * written when the block is first given out, so that its memory page is
+ * taken by a write, not mapped to the shared zero page by the read of a
+ * tag and then replaced (see search.c, prepare).
+ */
+static INLINE struct node *
+jps_node(struct ctx *c, uint32_t i)
+{
+	uint32_t *d, b;
+
+	if (!c->jpaged)
+		return &c->node[i];
+	d = &c->jdir[i / JPS_PAGE];
+	if ((*d & TAG_GEN) != c->tagbase) {
+		b = c->jused++;
+		*d = c->tagbase | b;
+		c->jfirst[b] = i - i % JPS_PAGE;
+		if (b >= c->jtouched) {
+			c->node[(size_t)b * JPS_PAGE].tag = 0;
+			c->jtouched = b + 1;
+		}
+	} else
+		b = *d & ~TAG_GEN;
+	return &c->node[(size_t)b * JPS_PAGE + i % JPS_PAGE];
+}
+
+
+/* The same, without giving out a block: NULL when this search wrote no node of i's page. */
+static INLINE const struct node *
+jps_node_seen(const struct ctx *c, uint32_t i)
+{
+	uint32_t d;
+
+	if (!c->jpaged)
+		return &c->node[i];
+	d = c->jdir[i / JPS_PAGE];
+	if ((d & TAG_GEN) != c->tagbase)
+		return NULL;
+	return &c->node[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
+}
+
+/* The cell of JPS's node k (its place in the pool). */
+static INLINE uint32_t
+jps_cell(const struct ctx *c, uint32_t k)
+{
+	if (!c->jpaged)
+		return k;
+	return c->jfirst[k / JPS_PAGE] + k % JPS_PAGE;
+}
+
+/*
  * Offer cell j, reached from the current node in direction d at cost ng,
  * to the open list: new nodes are pushed, open ones improved, closed ones
  * left alone (they are never reopened).  q is the step queue of the step
@@ -361,9 +453,10 @@ prefetch_beyond(const struct ctx *c, size_t j, int d)
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d,
-    uint64_t ng, int64_t x, int64_t y, const int fast, unsigned q, uint32_t bend, const int simple)
+    uint64_t ng, int64_t x, int64_t y, const int fast, unsigned q, uint32_t bend, const int simple,
+    const int jps)
 {
-	struct node *nj = &c->node[j];
+	struct node *nj = jps ? jps_node(c, (uint32_t)j) : &c->node[j];
 	struct ol_entry ne;
 	uint64_t h;
 	uint32_t tag = nj->tag & (TAG_GEN | TAG_CLOSED);
@@ -402,7 +495,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	if (fast == OL_FAST_STEPQ && !improved)
 		prefetch_nodes(c, j);
 	h = simple ? h1(c, heur, x, y) : heuristic(c, heur, (int)x, (int)y);
-	mkkey(c, &ne, (uint32_t)j, ng, h, simple);
+	mkkey(c, &ne, jps ? (uint32_t)(nj - c->node) : (uint32_t)j, ng, h, simple);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
 		ol_sq_push(&c->s->ol, q, &ne);
 	else if (fast == OL_FAST_BUCKET) {

@@ -270,24 +270,35 @@ wide_maps() {
     # Each search is a generation of the node tags, which are cleared when
     # the count wraps after 2,047 (JPS keeps its bends in the same word).
     # The first map's search marks many cells; the next 2,046 mark a few
-    # (B beside A); then the first map again, from search 2,048 on: tags
+    # (B beside A); then, from search 2,048 on, the first map turned round
+    # (its cells found in another order), then the first map again: tags
     # left from search 1 would look like this generation's without the
-    # clear.
+    # clear, and so would JPS's pages (jps_nodes_clear), whose blocks the
+    # map turned round would share with another page's nodes.
     local a k
-    printf 'A......#......\n.####..#.####.\n......#.......\n.###.....###..\n......#......B\n' >"$T/one"
-    printf 'AB............\n..............\n..............\n..............\n..............\n' >"$T/near"
+    # 100x30, walls with gaps: JPS writes nodes on dozens of pages
+    awk 'BEGIN { for (y = 0; y < 30; y++) { r = ""; for (x = 0; x < 100; x++) {
+        w = (x % 7 == 3 && (y + x) % 11 > 2) || (y % 6 == 4 && (x * 3 + y) % 13 > 4)
+        r = r (x + y == 0 ? "A" : x == 99 && y == 29 ? "B" : w ? "#" : ".") }
+        print r } }' >"$T/one"
+    rev "$T/one" | tr AB BA >"$T/round"
+    awk 'BEGIN { for (y = 0; y < 30; y++) { r = ""; for (x = 0; x < 100; x++)
+        r = r (x + y == 0 ? "A" : x == 1 && y == 0 ? "B" : ".")
+        print r } }' >"$T/near"
     {
         cat "$T/one"
         for k in $(seq 2046); do echo; cat "$T/near"; done
-        for k in 1 2 3; do echo; cat "$T/one"; done
+        echo; cat "$T/round"
+        for k in 1 2; do echo; cat "$T/one"; done
     } >"$T/maps"
     for a in jps astar dijkstra; do
         "$PATHFIND" -a "$a" -d no-corner-cut -f path "$T/one" >"$T/want"
+        "$PATHFIND" -a "$a" -d no-corner-cut -f path "$T/round" >"$T/wantr"
         run "$PATHFIND" -a "$a" -d no-corner-cut -f path "$T/maps"
         [ "$status" -eq 0 ]
-        [ "${#lines[@]}" -eq $((2046 * 2 + 4 * $(wc -l <"$T/want"))) ]
+        [ "${#lines[@]}" -eq $((2046 * 2 + 3 * $(wc -l <"$T/want") + $(wc -l <"$T/wantr"))) ]
         printf '%s\n' "$output" | awk -v RS= -v ORS='\n\n' 'NR == 1 || NR > 2047' >"$T/got"
-        [ "$(cat "$T/got")" = "$(for k in 1 2 3 4; do cat "$T/want"; echo; done)" ]
+        [ "$(cat "$T/got")" = "$(cat "$T/want"; echo; cat "$T/wantr"; echo; for k in 1 2; do cat "$T/want"; echo; done)" ]
     done
 }
 

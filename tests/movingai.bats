@@ -252,3 +252,31 @@ rows_match_paths() {
 		diff "$d/rows" "$d/solved"
 	done
 }
+
+@test "-a jps: its nodes by blocks of a page, then the array once a search takes many: the same rows" {
+	# JPS keeps a search's nodes in blocks, one for each page of 64
+	# cells it writes, until a search on the grid takes more than 256
+	# blocks; the grid's later searches use the array, as A*'s do.  In
+	# this batch query 11 is the first to take more (348 blocks, under
+	# no-corner-cut), so the 19 after it take the array: their rows are
+	# those each query gives alone, in a process of its own (its own
+	# blocks), and the costs are A*'s.  The rows give the expansions too,
+	# which a node lost or left over between searches would change.
+	local d=$BATS_TEST_TMPDIR rule k
+	random_scen 240 200 0.25 30 17 "$d/r.map" "$d/r.map.scen"
+	for rule in no-corner-cut always; do
+		"$PATHFIND" -a jps -d "$rule" -S "$d/r.map.scen" 2>/dev/null | tail -n +2 >"$d/batch" || true
+		: >"$d/alone"
+		for k in $(seq 2 31); do
+			sed -n "1p; ${k}p" "$d/r.map.scen" >"$d/one.scen"
+			"$PATHFIND" -a jps -d "$rule" -S "$d/one.scen" "$d/r.map" 2>/dev/null |
+			    tail -n +2 >>"$d/alone" || true
+		done
+		[ "$(wc -l <"$d/batch")" -eq 30 ]
+		diff <(cut -f 2- "$d/batch") <(cut -f 2- "$d/alone")	# but the ids, the lines
+		"$PATHFIND" -a astar -d "$rule" -S "$d/r.map.scen" 2>/dev/null | tail -n +2 |
+		    cut -f 1-7 >"$d/astar" || true
+		[ "$(grep -c '	-$' "$d/astar")" -eq 0 ]	# all found
+		diff <(cut -f 1-7 "$d/batch") "$d/astar"
+	done
+}
