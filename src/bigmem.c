@@ -82,7 +82,7 @@ bigmem_alloc_filled(size_t n)
  * a little of it: its first 2 MiB on small pages, of which a short
  * search touches a few, the rest on huge ones as bigmem_alloc's.  A
  * huge page costs its 2 MiB at first touch however little of it is
- * used (on the CI machine 0.36-0.42 ms for the two of a 512 by 512
+ * used (on the CI machine 0.36-0.46 ms for the two of a 512 by 512
  * map's nodes, against 2 us a small page).  JPS's nodes (jps.c).
  */
 void *

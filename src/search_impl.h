@@ -66,9 +66,10 @@ struct jpsbits {
  * JPS's nodes.  A search of JPS writes the nodes of its jump points
  * alone, a few dozen of the hundreds of thousands of cells on most maps,
  * scattered over the map: a node a cell (struct search, node), zeroed
- * by the system at first touch, costs the whole array's pages, 0.36-0.42
- * ms for the 4 MB of a 512x512 map on the CI machine, and each offer a
- * miss in the last-level cache.  So JPS keeps its nodes by pages of
+ * by the system at first touch, costs the whole array's pages, 0.36-0.46
+ * ms for the 4 MB of a 512x512 map on the CI machine, about a tenth of
+ * AR0011SR's 1,280 queries' time (3.53 -> 3.33 us a query without it,
+ * BENCHMARKS.md, item 3).  So JPS keeps its nodes by pages of
  * JPS_PAGE cells (a part of a row): page p's entry in dir, once a node
  * of it is written, is this search's generation << TAG_GEN_SHIFT | b,
  * and block b of the pool holds the page's nodes; first[b] is the
