@@ -98,7 +98,8 @@ jps_nodes_clear(struct jpsnodes *jn)
 #define TOUCH_MAX ((size_t)2 << 20)
 
 /*
- * Size the state for this grid and start a new generation.
+ * Size the state for this grid, the array or with paged JPS's pages
+ * (struct jpsnodes), and start a new generation.
  *
  * A search reads a node (its tag) before it first writes it.  A read of
  * a page never touched maps the shared zero page, and the write that
@@ -116,12 +117,12 @@ jps_nodes_clear(struct jpsnodes *jn)
  * on a 256x256 map took 0.4 ms longer with its 1 MB of nodes written.
  */
 static int
-prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal, int jps)
+prepare(struct search *s, const struct grid *g, const uint32_t *goal, size_t ngoal, int paged)
 {
 	size_t k, gc = s->goalcap;
 
-	/* One store of nodes at a time, the array or JPS's, for the memory. */
-	if (jps) {
+	/* One store of nodes at a time, the array or JPS's pages, for the memory. */
+	if (paged) {
 		bigmem_free(s->node, s->cap * sizeof(*s->node));
 		s->node = NULL;
 		s->cap = 0;
