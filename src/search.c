@@ -1077,7 +1077,7 @@ search_cell(const struct search *s, uint32_t i, uint64_t *g)
 		if (i / JPS_PAGE >= s->jn.pages ||
 		    ((d = s->jn.dir[i / JPS_PAGE]) >> TAG_GEN_SHIFT) != s->gen)
 			return SEARCH_UNSEEN;
-		nd = &s->jn.pool[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
+		nd = jps_page_node(s->jn.pool, d, i);
 	} else if (i >= s->cap)
 		return SEARCH_UNSEEN;
 	else
@@ -1107,8 +1107,7 @@ search_open_cells(const struct search *s, uint32_t *out, size_t max)
 	n = openlist_copy(&s->ol, e);
 	qsort(e, n, sizeof(*e), entry_cmp);
 	for (k = 0; k < n && k < max; k++)	/* JPS's idx: a node of its pool */
-		out[k] = s->jn.last ? s->jn.first[e[k].idx / JPS_PAGE] + e[k].idx % JPS_PAGE :
-		    e[k].idx;
+		out[k] = s->jn.last ? jps_node_cell(s->jn.first, e[k].idx) : e[k].idx;
 	free(e);
 	return k;
 }

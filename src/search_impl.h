@@ -385,6 +385,19 @@ prefetch_beyond(const struct ctx *c, size_t j, int d)
 #endif
 }
 
+/* In JPS's store: the node of cell i, whose page's directory entry is d; the cell of node k. */
+static INLINE struct node *
+jps_page_node(struct node *pool, uint32_t d, uint32_t i)
+{
+	return &pool[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
+}
+
+static INLINE uint32_t
+jps_node_cell(const uint32_t *first, uint32_t k)
+{
+	return first[k / JPS_PAGE] + k % JPS_PAGE;
+}
+
 /*
  * JPS's node of cell i (struct jpsnodes), its page given a block first
  * if this search has none for it yet.  The block's first node is
@@ -400,19 +413,17 @@ jps_node(struct ctx *c, uint32_t i)
 	if (!c->jpaged)
 		return &c->node[i];
 	d = &c->jdir[i / JPS_PAGE];
-	if ((*d & TAG_GEN) != c->tagbase) {
-		b = c->jused++;
-		*d = c->tagbase | b;
-		c->jfirst[b] = i - i % JPS_PAGE;
-		if (b >= c->jtouched) {
-			c->node[(size_t)b * JPS_PAGE].tag = 0;
-			c->jtouched = b + 1;
-		}
-	} else
-		b = *d & ~TAG_GEN;
+	if ((*d & TAG_GEN) == c->tagbase)
+		return jps_page_node(c->node, *d, i);
+	b = c->jused++;
+	c->jfirst[b] = i - i % JPS_PAGE;
+	if (b >= c->jtouched) {
+		c->node[(size_t)b * JPS_PAGE].tag = 0;
+		c->jtouched = b + 1;
+	}
+	*d = c->tagbase | b;
 	return &c->node[(size_t)b * JPS_PAGE + i % JPS_PAGE];
 }
-
 
 /* The same, without giving out a block: NULL when this search wrote no node of i's page. */
 static INLINE const struct node *
@@ -423,18 +434,14 @@ jps_node_seen(const struct ctx *c, uint32_t i)
 	if (!c->jpaged)
 		return &c->node[i];
 	d = c->jdir[i / JPS_PAGE];
-	if ((d & TAG_GEN) != c->tagbase)
-		return NULL;
-	return &c->node[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
+	return (d & TAG_GEN) == c->tagbase ? jps_page_node(c->node, d, i) : NULL;
 }
 
 /* The cell of JPS's node k (its place in the pool). */
 static INLINE uint32_t
 jps_cell(const struct ctx *c, uint32_t k)
 {
-	if (!c->jpaged)
-		return k;
-	return c->jfirst[k / JPS_PAGE] + k % JPS_PAGE;
+	return c->jpaged ? jps_node_cell(c->jfirst, k) : k;
 }
 
 /*
