@@ -909,9 +909,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	r->generated = 1;
 
 	/*
-	 * JPS has its own loop; so do the 4-ary heap and the step queues.  An
-	 * open list that could not grow has lost entries, and a path that
-	 * found no room is not there: the result is void.
+	 * JPS has its own loop; so do the 4-ary heap and the step queues.  The
+	 * buckets' simple loops take a consistent h alone, which they count
+	 * on (relax_ol): search_no_guarantee finds none of the heuristic's
+	 * overestimates.  An open list that could not grow has lost entries,
+	 * and a path that found no room is not there: the result is void.
 	 */
 	c.simple = simple_run(&c);
 	if (paged) {
@@ -928,7 +930,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && !c.simple)
+	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && (!c.simple || search_no_guarantee(p) != NULL))
 		bucket_any_loops[p->diag](&c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_loops[p->diag][c.heur](&c, r);
