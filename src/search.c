@@ -451,7 +451,15 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		cs = cell[i + stride] & CELL_COST;
 		cw = cell[i - 1] & CELL_COST;
 
-#define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? ((a) && (b)) : ((a) || (b))))
+/*
+ * Whether the rule lets a diagonal past the two orthogonal cells a and b
+ * (terrain 0 to 9) it passes, with one branch: "both free" as a product,
+ * where a && b took two, each a coin toss on a noisy map (cachegrind,
+ * every 20th query: maze512-1-0 -16% mispredictions and -2.9%
+ * instructions, random512-40-0 -5.6% and -1.8%, AR0011SR +2% and -0.1%).
+ */
+#define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : \
+		((a) | (b)) != 0))
 #define OFFER(d, j, tc, dx, dy) \
 		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
 		    fast, c->qof[d & 1][tc], 0, simple, 0)
