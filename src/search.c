@@ -453,13 +453,17 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 /*
  * Whether the rule lets a diagonal past the two orthogonal cells a and b
- * (terrain 0 to 9) it passes, with one branch: "both free" as a product,
- * where a && b took two, each a coin toss on a noisy map (cachegrind,
- * every 20th query: maze512-1-0 -16% mispredictions and -2.9%
- * instructions, random512-40-0 -5.6% and -1.8%, AR0011SR +2% and -0.1%).
+ * (terrain 0 to 9) it passes.  A*'s loops on the buckets take one branch
+ * on it, "both free" as a product, where a && b took two, each a coin
+ * toss on a noisy map (cachegrind, every 20th query: maze512-1-0 -16%
+ * mispredictions and -2.9% instructions, random512-40-0 -5.6% and
+ * -1.8%, AR0011SR +2% and -0.1%).  Dijkstra's loop keeps a && b: the
+ * product took 2.5-2.8% more instructions on AR0011SR and brc202d there
+ * (maze512-1-0 1.4% fewer).
  */
-#define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : \
-		((a) | (b)) != 0))
+#define DIAG_OK(a, b) (rule == DIAG_ALWAYS || (fast != OL_FAST_BUCKET ? \
+		(rule == DIAG_NO_CORNER_CUT ? (a) && (b) : (a) || (b)) : \
+		(rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : ((a) | (b)) != 0)))
 #define OFFER(d, j, tc, dx, dy) \
 		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
 		    fast, c->qof[d & 1][tc], 0, simple, 0)
