@@ -922,9 +922,10 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 
 	/*
 	 * JPS has its own loop; so do the 4-ary heap and the step queues.  The
-	 * buckets' simple loops take a consistent h alone, which they count
-	 * on (relax_ol): search_no_guarantee finds none of the heuristic's
-	 * overestimates.  An open list that could not grow has lost entries,
+	 * buckets' simple loops count on a consistent h (relax_ol), so they
+	 * take only the runs whose heuristic never overestimates
+	 * (search_no_guarantee); the others take the loops that test for
+	 * closed nodes.  An open list that could not grow has lost entries,
 	 * and a path that found no room is not there: the result is void.
 	 */
 	c.simple = simple_run(&c);

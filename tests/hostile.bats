@@ -238,8 +238,8 @@ big_map() {
 # the peak address space (VmPeak) for every such array, 1.49 times the
 # resident peak on this 510x510 map, 1.51-1.54 on the benchmark's 512x512
 # ones.  bench/vmpeak.c reads both as the process exits (Linux).  A* and
-# Dijkstra, which this map has touch all their nodes; not JPS, which
-# keeps room for a node a cell and writes a few (pathfind(1), MEMORY).
+# Dijkstra, which on this map touch all their nodes; not JPS, which
+# keeps room for a node a cell and writes a few (pathfind(1), LIMITS).
 @test "a 510x510 map's search maps at most 1.4 times the memory it has resident" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak f=$BATS_TEST_TMPDIR/map.txt a
 	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
