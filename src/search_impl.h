@@ -278,12 +278,16 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * is often expanded soon after (A*'s ties go to it: a corridor, the
  * straight line to the goal), and asked for now, they come in meanwhile.
  * Measured: 71 -> 52 ns/expansion on the generated 2048x2048 maze,
- * 72 -> 65 on the random map.  Its own row was just read.  Only where
- * the nodes are larger than PREFETCH_MIN: below that they mostly stay in
- * the caches, and the prefetches cost 27 instructions an expansion for
- * nothing (AR0011SR).
+ * 72 -> 65 on the random map.  Its own row was just read.  The 512x512
+ * maps' 4 MiB of nodes outgrow this machine's 1 MiB of L2 as well, and
+ * their rows come from L3 one after another: asked for, maze512-1-0 took
+ * 12-19% less time, random512-40-0 2-10%, 8room_000 7%, AR0011SR 3-5%,
+ * brc202d nothing (medians of interleaved runs; BENCHMARKS.md, item 1),
+ * for 19-20 instructions an expansion (AR0011SR, random512-40-0).  Only
+ * where the nodes are larger than PREFETCH_MIN: smaller ones stay in L2,
+ * and maps of 256x256 (1 MiB of nodes) and 194x194 gained nothing.
  */
-#define PREFETCH_MIN ((size_t)8 << 20)
+#define PREFETCH_MIN ((size_t)2 << 20)
 
 /*
  * Dijkstra's loop on the step queues asks for the nodes' rows alone (the
