@@ -497,18 +497,6 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	*rp = lr;
 }
 
-/* prefetch_nodes (search_impl.h), from dijkstra_loop's own node and stride. */
-static INLINE void
-prefetch_rows(const struct node *node, size_t j, size_t stride)
-{
-#if defined(__GNUC__)
-	__builtin_prefetch(&node[j - stride]);
-	__builtin_prefetch(&node[j + stride]);
-#else
-	(void)node, (void)j, (void)stride;
-#endif
-}
-
 /*
  * Dijkstra's loop on the step queues (h = 0) for simple runs (simple_run:
  * no observer, stamps t = ~seq) on grids whose passability is noise
@@ -527,7 +515,8 @@ prefetch_rows(const struct node *node, size_t j, size_t stride)
  * (the stamps, hence the ties, depend on it).  The padding of blocked
  * cells around the grid keeps every neighbour of a passable cell, and
  * its node, in the arrays.  Each node queued has its rows asked for, as
- * in loop (prefetch_nodes), without a branch on whether it is new.
+ * in loop (prefetch_nodes), from this loop's own node and stride, without
+ * a branch on whether it is new.
  */
 static INLINE void
 dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule)

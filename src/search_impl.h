@@ -297,32 +297,36 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * load, interleaved runs, every 20th query): Berlin_0_1024 a third less
  * time, maze512-1-0 10-20% less, AR0011SR a few per cent, for about 7
  * instructions a node (prefetch_around: 13-18, and less gain).
- * dijkstra_loop (search.c) does the same from its own node and stride:
- * random512-40-0 42.1 -> 35.1 ns a node (every 20th query, medians of
- * nine interleaved runs pinned to one core), for 14 instructions a node
- * (24 through the context, as here, for the same time).
+ * dijkstra_loop (search.c) calls prefetch_rows with its own node and
+ * stride: random512-40-0 42.1 -> 35.1 ns a node (every 20th query,
+ * medians of nine interleaved runs pinned to one core), for 14
+ * instructions a node (24 through the context, as prefetch_nodes goes,
+ * for the same time).
  */
+static INLINE void
+prefetch_rows(const struct node *node, size_t j, size_t stride)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(&node[j - stride]);
+	__builtin_prefetch(&node[j + stride]);
+#else
+	(void)node, (void)j, (void)stride;
+#endif
+}
+
 static INLINE void
 prefetch_nodes(const struct ctx *c, size_t j)
 {
-#if defined(__GNUC__)
-	__builtin_prefetch(&c->node[j - c->off[S]]);
-	__builtin_prefetch(&c->node[j + c->off[S]]);
-#else
-	(void)c, (void)j;
-#endif
+	prefetch_rows(c->node, j, (size_t)c->off[S]);
 }
 
 static INLINE void
 prefetch_around(const struct ctx *c, size_t j)
 {
+	prefetch_nodes(c, j);
 #if defined(__GNUC__)
-	__builtin_prefetch(&c->node[j - c->off[S]]);
-	__builtin_prefetch(&c->node[j + c->off[S]]);
 	__builtin_prefetch(&c->grid->cell[j - c->off[S]]);
 	__builtin_prefetch(&c->grid->cell[j + c->off[S]]);
-#else
-	(void)c, (void)j;
 #endif
 }
 
