@@ -21,12 +21,15 @@
 # Last, as "scaling", how A* (default options) scales with the map: the
 # generated maze, random and rooms maps at 512, 2048 and 8192 (a few
 # queries there), and an open 4096x4096 map; per map the ns/expansion
-# (the least of BENCH_REPS runs), the same once the memory has been
-# touched (the queries run twice in one process, and only the second
-# pass counted: what is left of the first is page faults), the
-# expansions a query, the peak
-# resident set (-S's maxrss) and the peak address space (VmPeak), each in
-# MiB and in bytes a cell, and the one over the other.  VmPeak is read by
+# (the least of BENCH_REPS rounds, in each of which every map runs once),
+# the same once the memory has been touched (the queries run twice in
+# one process, and only the second pass counted: what is left of the
+# first is page faults), the expansions a query, the peak resident set
+# (-S's maxrss) and the peak address space (VmPeak), each in MiB and in
+# bytes a cell, and the one over the other; then per 2048x2048 and
+# 8192x8192 map its ns/expansion over the 512x512 map's of the same
+# generator in the same round, the median and range over the rounds.
+# VmPeak is read by
 # bench/vmpeak.c, which runs pathfind traced and reads its
 # /proc/PID/status as it exits, its memory still mapped (Linux only).
 # Environment:
@@ -43,8 +46,9 @@
 #               six maps of the performance issue, the algorithms taking
 #               turns, each row the run of median search time (the
 #               "runs" column says how many); and of the rules and
-#               scaling tables' runs, interleaved in the first, each the
-#               least time
+#               scaling tables' runs, interleaved (the scaling table's
+#               maps by rounds, every map once a round), each the least
+#               time, and the scaling ratios' rounds
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
@@ -449,40 +453,77 @@ if [ "$check" = 1 ]; then
 	done
 fi
 
-# scaling: A*'s cost a expansion and its memory, by map size.
+# scaling: A*'s cost a expansion and its memory, by map size.  The
+# maps take turns: each of BENCH_REPS rounds runs every map once, so that
+# a 512x512 map and the larger ones of its generator are timed minutes
+# apart at most, not a whole step.  The first table gives per map the
+# least of the rounds; the second, per generator and size, the ratio of
+# its ns an expansion to the 512x512 map's of the same round (item 2 of
+# the performance issue), as the median and the range over the rounds.
 if [ "$scaling" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream$rules$check" != 0000 ] && echo
-	echo "| map | cells | queries | expanded/query | ns/expansion | ns/expansion, memory touched | peak RSS MiB | RSS B/cell | VmPeak MiB | VmPeak B/cell | VmPeak ÷ RSS |"
-	echo "|---|---|---|---|---|---|---|---|---|---|---|"
 	mkdir -p "$out/twice"
-	for name in maze512 maze2048 maze8192 random512 random2048 random8192 rooms512 rooms2048 rooms8192 open4096; do
-		case gen-$name in *"$filter"*) ;; *) continue ;; esac
-		scen=$out/gen-$name.map.scen
-		[ -f "$scen" ] || scen=$out/large/gen-$name.map.scen
-		# The same queries twice in one process, timed per query (-T):
-		# the second pass finds its memory touched, which leaves out
-		# the page faults of the first.
-		ln -sf "${scen%.scen}" "$out/twice/gen-$name.map"
-		{ sed -n 1p "$scen"; sed 1d "$scen"; sed 1d "$scen"; } >"$out/twice/gen-$name.map.scen"
-		nq=$(($(wc -l <"$scen") - 1))
-		k=0
-		while [ "$k" -lt "$reps" ]; do
+	: >"$out/scaling.runs"
+	k=0
+	while [ "$k" -lt "$reps" ]; do
+		for name in maze512 maze2048 maze8192 random512 random2048 random8192 rooms512 rooms2048 rooms8192 open4096; do
+			case gen-$name in *"$filter"*) ;; *) continue ;; esac
+			scen=$out/gen-$name.map.scen
+			[ -f "$scen" ] || scen=$out/large/gen-$name.map.scen
+			# The same queries twice in one process, timed per query (-T):
+			# the second pass finds its memory touched, which leaves out
+			# the page faults of the first.
+			ln -sf "${scen%.scen}" "$out/twice/gen-$name.map"
+			{ sed -n 1p "$scen"; sed 1d "$scen"; sed 1d "$scen"; } >"$out/twice/gen-$name.map.scen"
+			nq=$(($(wc -l <"$scen") - 1))
+			printf 'gen-%s %d ' "$name" "$k"
 			"$out/vmpeak" "$out/vmpeak.txt" "$pf" -S "$scen" </dev/null 2>&1 >/dev/null |
 			    sed -n 's/^.* scenarios=\([0-9]*\) .* expanded=\([0-9]*\) time=\([0-9.]*\) .* maxrss=\([0-9]*\)$/\1 \2 \3 \4/p' |
 			    tr '\n' ' '
 			sed 's/[a-z]*=//g' "$out/vmpeak.txt" | tr '\n' ' '
 			"$pf" -T -S "$out/twice/gen-$name.map.scen" </dev/null 2>/dev/null |
 			    awk -v n="$nq" 'NR > 1 + n && $11 != "" { e += $9; t += $11 } END { print e ? t / e : 0 }'
-			k=$((k + 1))
-		done | awk -v map="gen-$name" -v n="${name##*[a-z]}" '
-		NF == 7 { q = $1; e = $2; if (!runs++ || $3 < t) t = $3; rss = $4; vm = $5
-			if ($7 > 0 && (!t2 || $7 < t2)) t2 = $7 }
-		END {
-			if (!runs || !q || !t2) { printf "| %s | failed |\n", map; exit }
-			cells = n * n
-			printf "| %s | %d | %d | %.0f | %.1f | %.1f | %.0f | %.1f | %.0f | %.1f | %.2f |\n", map, cells, q,
-			    e / q, t / e * 1e9, t2 * 1e9, rss / 1024, rss * 1024 / cells, vm / 1024, vm * 1024 / cells, vm / rss
-		}'
+		done >>"$out/scaling.runs"
+		k=$((k + 1))
 	done
+	# a line: map round queries expanded seconds maxrss vmpeak vmhwm touched-seconds/expansion
+	echo "| map | cells | queries | expanded/query | ns/expansion | ns/expansion, memory touched | peak RSS MiB | RSS B/cell | VmPeak MiB | VmPeak B/cell | VmPeak ÷ RSS |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	awk '
+	NF == 9 && $3 > 0 && $9 > 0 { m = $1
+		if (!(m in runs)) order[++nm] = m
+		q[m] = $3; e[m] = $4; rss[m] = $6; vm[m] = $7
+		if (!runs[m]++ || $5 < t[m]) t[m] = $5
+		if (!t2[m] || $9 < t2[m]) t2[m] = $9 }
+	END {
+		for (i = 1; i <= nm; i++) { m = order[i]; n = m; sub(/^[a-z-]*/, "", n); cells = n * n
+			printf "| %s | %d | %d | %.0f | %.1f | %.1f | %.0f | %.1f | %.0f | %.1f | %.2f |\n", m, cells, q[m],
+			    e[m] / q[m], t[m] / e[m] * 1e9, t2[m] * 1e9, rss[m] / 1024, rss[m] * 1024 / cells,
+			    vm[m] / 1024, vm[m] * 1024 / cells, vm[m] / rss[m] }
+	}' "$out/scaling.runs"
+	echo
+	echo "| map | over | rounds | ns/expansion ÷ 512², median | range | memory touched, median | range |"
+	echo "|---|---|---|---|---|---|---|"
+	# per round, each map's ns an expansion over its generator's 512x512 map's
+	awk '
+	function med(a, n,   i, j, x) {	# sorts a[1..n]
+		for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	NF == 9 && $3 > 0 && $9 > 0 { ns[$1, $2] = $5 / $4; ns2[$1, $2] = $9; if ($2 + 1 > nr) nr = $2 + 1; seen[$1] = 1 }
+	END {
+		split("maze random rooms", gens, " ")
+		split("2048 8192", sizes, " ")
+		for (gi = 1; gi <= 3; gi++) for (si = 1; si <= 2; si++) {
+			m = "gen-" gens[gi] sizes[si]; b = "gen-" gens[gi] "512"
+			if (!(m in seen) || !(b in seen)) continue
+			n = 0
+			for (r = 0; r < nr; r++) if ((m, r) in ns && (b, r) in ns) {
+				n++; a1[n] = ns[m, r] / ns[b, r]; a2[n] = ns2[m, r] / ns2[b, r] }
+			if (!n) continue
+			m1 = med(a1, n); m2 = med(a2, n)
+			printf "| %s | %s | %d | %.2f | %.2f–%.2f | %.2f | %.2f–%.2f |\n", m, b, n, m1, a1[1], a1[n], m2, a2[1], a2[n]
+		}
+	}' "$out/scaling.runs"
 fi
 exit 0
