@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "bits.h"
 #include "search_impl.h"
 
 static INLINE int
@@ -86,39 +87,9 @@ is_goal(const struct ctx *c, uint32_t i)
  * the free cells, says whether that is a blocked cell or a jump point.
  * The padding of blocked cells around the grid ends every scan within
  * the line.  Backward, the same with the shifts turned round (k + 1 is
- * the previous cell) and the highest set bit.
+ * the previous cell) and the highest set bit (lowbit and highbit,
+ * bits.h).
  */
-#if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
-static INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
-static INLINE int highbit(uint64_t v) { return 63 - __builtin_clzll(v); }
-#else
-/* The portable way: halve the range where the bit is, six times. */
-static INLINE int
-lowbit(uint64_t v)
-{
-	int n = 0, k;
-
-	for (k = 32; k > 0; k >>= 1)
-		if ((v & (((uint64_t)1 << k) - 1)) == 0) {
-			n += k;
-			v >>= k;
-		}
-	return n;
-}
-
-static INLINE int
-highbit(uint64_t v)
-{
-	int n = 0, k;
-
-	for (k = 32; k > 0; k >>= 1)
-		if (v >> k) {
-			n += k;
-			v >>= k;
-		}
-	return n;
-}
-#endif
 
 /*
  * The side cells that force a turn: a, the word of a side line's cells
@@ -279,46 +250,6 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
 	    goals ? jb->goal[ax] + line * n : NULL, ax ? y : x, fw, goals);
 }
 
-/* Bit k of out[w] set when cell 64 w + k of the n at cells has a bit of mask. */
-static void
-row_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
-{
-	size_t w, k;
-
-	for (w = 0; w < n / 64; w++) {
-		uint64_t v = 0;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/*
-		 * Eight cells at once: adding 0x7f to each masked byte (at
-		 * most 0x1f, so nothing carries into the next) sets its top
-		 * bit when it is not 0; the multiplication gathers the eight
-		 * top bits, byte j's into bit 56 + j, as its partial products
-		 * land in distinct bits.
-		 */
-		for (k = 0; k < 8; k++) {
-			uint64_t b;
-
-			memcpy(&b, cells + 64 * w + 8 * k, 8);
-			b = ((b & 0x0101010101010101u * mask) + 0x7f7f7f7f7f7f7f7fu) &
-			    0x8080808080808080u;
-			v |= (b >> 7) * 0x0102040810204080u >> 56 << 8 * k;
-		}
-#else
-		for (k = 0; k < 64; k++)
-			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
-#endif
-		out[w] = v;
-	}
-	if (n % 64 != 0) {
-		uint64_t v = 0;
-
-		for (k = 0; k < n % 64; k++)
-			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
-		out[w] = v;
-	}
-}
-
 /*
  * Transpose the 64 x 64 bit matrix a: bit c of a[r] goes to bit r of a[c].
  * Six rounds swap ever smaller blocks: the halves of 32 x 32, then of
@@ -382,7 +313,7 @@ build(const struct grid *g, uint8_t mask, uint64_t *rows, uint64_t *cols,
 	size_t nrow = (size_t)g->h + 2, ncol = g->stride, y;
 
 	for (y = 0; y < nrow; y++)
-		row_bits(g->cell + y * ncol, ncol, mask, rows + y * words[0]);
+		cells_bits(g->cell + y * ncol, ncol, mask, rows + y * words[0]);
 	transpose_lines(rows, nrow, words[0], cols, ncol, words[1]);
 }
 

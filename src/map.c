@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "bits.h"
 #include "map.h"
 
 /*
@@ -662,170 +663,259 @@ map_more(struct mapreader *r)
 	return rc == LINES_ERR;
 }
 
-/* The root of cell i's tree in grid_components, halving the path on the way. */
-static uint32_t
-find(uint32_t *parent, uint32_t i)
-{
-	while (parent[i] != i) {
-		parent[i] = parent[parent[i]];
-		i = parent[i];
-	}
-	return i;
-}
-
 /*
- * The eight cells from p, one byte each: bit 4 of a byte is set when its
- * cell is free (cost 1-15 plus 15 carries into bit 4, 0 plus 15 does not,
- * and no byte carries into the next).  Byte order does not matter where
- * two such words are compared byte for byte.
- */
-static uint64_t
-free8(const uint8_t *p)
-{
-	const uint64_t cost = 0x0f0f0f0f0f0f0f0fu;
-	uint64_t w;
-
-	memcpy(&w, p, sizeof(w));
-	return ((w & cost) + cost) & 0x1010101010101010u;
-}
-
-/* Join the trees of cells a and j: the larger root below the smaller. */
-static void
-join(uint32_t *label, uint32_t a, uint32_t j)
-{
-	uint32_t ra = find(label, a), rj = find(label, j);
-
-	if (ra < rj)
-		label[rj] = ra;
-	else
-		label[ra] = rj;
-}
-
-/*
- * Label the connected components of the passable cells: label[i] is the
- * same for two cells exactly when one can reach the other (the labels are
- * cell indices, good for comparing and nothing else).  With eight set,
- * diagonal steps connect too (the "always" rule); the other diagonal
- * rules never connect more than orthogonal steps do, because they only
- * allow a diagonal step beside a passable orthogonal cell.  Blocked cells
- * get label 0.  label must hold g->ncells entries.
- *
- * Union-find over the runs of free cells in each row, with label[] as
- * the forest: a parent always has a smaller index than its child, a root
- * is its own parent.  A run's cells point to its first cell, which is
- * joined with every run of the row above that touches it: those
- * overlapping its columns, and with eight set those one column beyond.
- * Joining links the larger root below the smaller, so that one pass in
- * index order then turns every parent into its root, each parent being
- * done before its children.  Eight blocked cells at a time are skipped
- * (free8), and so are eight cells above with no run starting among them.
- * O(cells).
+ * Bit k % 64 of out[k / 64] set when cell k of the n at cells has a bit
+ * of mask; the last word's bits past n are 0.
  */
 void
-grid_components(const struct grid *g, int eight, uint32_t *label)
+cells_bits(const uint8_t *cells, size_t n, uint8_t mask, uint64_t *out)
 {
-	const size_t s = g->stride, e = eight ? 1 : 0;
-	const uint8_t *c = g->cell;
-	size_t y, i;
+	size_t w, k;
 
-	memset(label, 0, g->ncells * sizeof(*label));
-	for (y = 1; y <= (size_t)g->h; y++) {
-		size_t a = y * s + 1, end = y * s + s - 1;	/* end: the right border */
+	for (w = 0; w < n / 64; w++) {
+		uint64_t v = 0;
 
-		while (a < end) {
-			size_t b, j, jend;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/*
+		 * Eight cells at once: adding 0x7f to each masked byte (at
+		 * most 0x1f, so nothing carries into the next) sets its top
+		 * bit when it is not 0; the multiplication gathers the eight
+		 * top bits, byte j's into bit 56 + j, as its partial products
+		 * land in distinct bits.
+		 */
+		for (k = 0; k < 8; k++) {
+			uint64_t b;
 
-			if (!(c[a] & CELL_COST)) {
-				a += a + 8 <= end && free8(c + a) == 0 ? 8 : 1;
-				continue;
-			}
-			/* The run [a, b). */
-			label[a] = (uint32_t)a;
-			for (b = a + 1; c[b] & CELL_COST; b++)
-				label[b] = (uint32_t)a;
-			/* Join it with each run above in reach, at its first cell in reach. */
-			j = a - s - e;
-			jend = b - s + e;
-			if (c[j] & CELL_COST)
-				join(label, (uint32_t)a, (uint32_t)j);
-			for (j++; j < jend; j += 8) {
-				size_t k, kend = j + 8 < jend ? j + 8 : jend;
-
-				if (kend == j + 8 && (free8(c + j) & ~free8(c + j - 1)) == 0)
-					continue;
-				for (k = j; k < kend; k++)
-					if ((c[k] & CELL_COST) && !(c[k - 1] & CELL_COST))
-						join(label, (uint32_t)a, (uint32_t)k);
-			}
-			a = b + 1;	/* b is blocked */
+			memcpy(&b, cells + 64 * w + 8 * k, 8);
+			b = ((b & 0x0101010101010101u * mask) + 0x7f7f7f7f7f7f7f7fu) &
+			    0x8080808080808080u;
+			v |= (b >> 7) * 0x0102040810204080u >> 56 << 8 * k;
 		}
+#else
+		for (k = 0; k < 64; k++)
+			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
+#endif
+		out[w] = v;
 	}
-	/* Parents before children: label[label[i]] is a root already. */
-	for (i = 0; i < g->ncells; i += 8) {
-		size_t k, kend = i + 8 < g->ncells ? i + 8 : g->ncells;
+	if (n % 64 != 0) {
+		uint64_t v = 0;
 
-		if (kend == i + 8 && free8(c + i) == 0)
-			continue;
-		for (k = i; k < kend; k++)
-			label[k] = label[label[k]];
+		for (k = 0; k < n % 64; k++)
+			v |= (uint64_t)((cells[64 * w + k] & mask) != 0) << k;
+		out[w] = v;
 	}
 }
 
+/* The root of run r's tree in comps_build, halving the path on the way. */
+static uint32_t
+find(uint32_t *parent, uint32_t r)
+{
+	while (parent[r] != r) {
+		parent[r] = parent[parent[r]];
+		r = parent[r];
+	}
+	return r;
+}
+
+/* Join the trees of runs r and q: the larger root below the smaller. */
+static void
+join(uint32_t *parent, uint32_t r, uint32_t q)
+{
+	uint32_t rr = find(parent, r), rq = find(parent, q);
+
+	if (rr < rq)
+		parent[rq] = rr;
+	else
+		parent[rr] = rq;
+}
+
 /*
- * The components of g (grid_components; eight as there) into c, in as
+ * Row y of g as bits (cells_bits) into f, n words, and its run starts
+ * into st, the free cells whose cell before is blocked; pre[w] is the
+ * number of starts in the words before w.
+ */
+static void
+row_runs(const struct grid *g, size_t y, size_t n, uint64_t *f, uint64_t *st, uint32_t *pre)
+{
+	uint64_t carry = 0;
+	uint32_t k = 0;
+	size_t w;
+
+	cells_bits(g->cell + y * g->stride, g->stride, CELL_COST, f);
+	for (w = 0; w < n; w++) {
+		st[w] = f[w] & ~(f[w] << 1 | carry);
+		carry = f[w] >> 63;
+		pre[w] = k;
+		k += (uint32_t)bitcount(st[w]);
+	}
+}
+
+/* The end of the run from column a of a row's bits f: its next blocked cell. */
+static size_t
+run_end(const uint64_t *f, size_t a)
+{
+	size_t q = a / 64;
+	uint64_t z;
+
+	for (z = ~f[q] & ~(uint64_t)0 << a % 64; z == 0; z = ~f[++q])
+		;
+	return 64 * q + (size_t)lowbit(z);
+}
+
+/* How many runs of a row (row_runs' st and pre) start at column x or before. */
+static uint32_t
+starts_to(const uint64_t *st, const uint32_t *pre, size_t x)
+{
+	uint64_t m = x % 64 == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (x % 64 + 1)) - 1;
+
+	return pre[x / 64] + (uint32_t)bitcount(st[x / 64] & m);
+}
+
+/*
+ * The connected components of the passable cells of g into c, in as
  * little room as they fit: -S keeps them beside a search's 16 bytes a
- * cell, and at 4 bytes a cell they were a quarter as much again.  Most
- * maps have one component that holds most of the passable cells: that
- * one is every passable cell that is not listed, and the cells outside
- * it are a sorted list of cells and labels (8 bytes each), looked up by
- * bisection; a map whose passable cells all connect keeps nothing but
- * the grid it already has.  (A bitset of the main component, an eighth
- * of a byte a cell, was half a megabyte of a 2048 by 2048 map's peak.)
- * Where the list is no smaller than the labels, the labels stay as they
- * are.  The component is the majority's when there is one (Boyer and
- * Moore's vote, in one pass and no room); any other would be as right,
- * only larger.  The labels take their 4 bytes a cell while this runs,
- * before any search has its nodes.  g must outlive c.  -1 when out of
- * memory.
+ * cell.  Most maps have one component that holds most of the passable
+ * cells: that one is every passable cell that is not listed, and the
+ * cells outside it are a sorted list of cells and labels (8 bytes each),
+ * looked up by bisection; a map whose passable cells all connect keeps
+ * nothing but the grid it already has.  Where the list is no smaller
+ * than a label for every cell (4 bytes), every cell's label is kept
+ * instead (0 for a blocked cell).  The component is the majority's when
+ * there is one (Boyer and Moore's vote, weighed by the runs' lengths, in
+ * one pass and no room); any other would be as right, only larger.
+ * With eight set diagonal steps connect too (the "always" rule); the
+ * other diagonal rules never connect more than orthogonal steps do,
+ * because they only allow a diagonal step beside a passable orthogonal
+ * cell.  g must outlive c.  -1 when out of memory.
+ *
+ * Union-find over the runs of free cells in each row, numbered in
+ * reading order, with parent[] as the forest, where a parent always has
+ * a smaller number than its child and a root is its own parent.  A run
+ * of columns [a, b) is joined with every run of the row above that
+ * touches it: those overlapping its columns, and with eight set those
+ * one column beyond, [a - 1, b].  Those are runs numbered one after
+ * another, from the one at column a (a - 1) if that cell is free, else
+ * the first to start after it, to the last to start at column b - 1 (b),
+ * counted from the row above's starts with counts of set bits.  Joining
+ * links the larger root below the smaller, so that one pass in order
+ * then turns every parent into its root, each parent being done before
+ * its children.  The rows are read as bits (cells_bits), 64 cells a
+ * word, and a run found by the lowest set bit of a word rather than by
+ * a branch on every cell.  A run a cell, labels in an array of 4 bytes
+ * a cell were a quarter of a gigabyte at 8192 x 8192, written and read
+ * four times over; the runs' two arrays take 6 bytes a run, and the
+ * cells are read twice, as bits.  O(cells).
  */
 int
 comps_build(struct comps *c, const struct grid *g, int eight)
 {
-	size_t i, n = 0, votes = 0;
-	uint32_t *label, cand = 0;
+	const size_t s = g->stride, rw = (s + 63) / 64, e = eight ? 1 : 0, h = (size_t)g->h;
+	/* at most one run every other column of a row: (w + 1) / 2 */
+	const size_t most = h * ((size_t)(g->w + 1) / 2) + 1;
+	uint64_t *bits, *up, *ust, *cur, *cst, *t;
+	uint32_t *parent, *pre, *upre, *cpre, *tp, cand = 0, r = 0, q;
+	uint16_t *len;
+	size_t y, w, votes = 0, n = 0;
 
 	memset(c, 0, sizeof(*c));
-	if ((label = malloc(g->ncells * sizeof(*label))) == NULL)
-		return -1;
-	grid_components(g, eight, label);
-	for (i = 0; i < g->ncells; i++) {
-		if (label[i] == 0)	/* blocked */
-			continue;
-		if (votes == 0)
-			cand = label[i];
-		votes += label[i] == cand ? 1 : (size_t)-1;
-	}
-	for (i = 0; i < g->ncells; i++)
-		n += label[i] != 0 && label[i] != cand;
-	if (cand == 0 || n * 2 * sizeof(uint32_t) >= g->ncells * sizeof(*label)) {
-		c->label = label;
-		return 0;
-	}
-	if (n > 0 && ((c->rest = malloc(n * sizeof(*c->rest))) == NULL ||
-	    (c->rlabel = malloc(n * sizeof(*c->rlabel))) == NULL)) {
-		free(label);
-		comps_free(c);
-		return -1;
-	}
-	c->cell = g->cell;
-	c->main = cand;
-	for (i = 0; i < g->ncells; i++)
-		if (label[i] != cand && label[i] != 0) {
-			c->rest[c->nrest] = (uint32_t)i;
-			c->rlabel[c->nrest++] = label[i];
+	parent = malloc(most * sizeof(*parent));
+	len = malloc(most * sizeof(*len));
+	bits = malloc(4 * rw * sizeof(*bits));
+	pre = malloc(2 * rw * sizeof(*pre));
+	if (parent == NULL || len == NULL || bits == NULL || pre == NULL)
+		goto nomem;
+	up = bits, ust = bits + rw, cur = bits + 2 * rw, cst = bits + 3 * rw;
+	upre = pre, cpre = pre + rw;
+	memset(bits, 0, 2 * rw * sizeof(*bits));	/* row 0, the padding: no runs */
+	memset(upre, 0, rw * sizeof(*upre));
+	for (y = 1; y <= h; y++) {
+		const uint32_t above = r - upre[rw - 1] - (uint32_t)bitcount(ust[rw - 1]);
+
+		row_runs(g, y, rw, cur, cst, cpre);
+		for (w = 0; w < rw; w++) {
+			uint64_t st;
+
+			for (st = cst[w]; st != 0; st &= st - 1) {
+				/* a >= 1 and b <= s - 1: the padding columns are blocked */
+				size_t a = 64 * w + (size_t)lowbit(st), b = run_end(cur, a);
+				size_t lo = a - e, hi = b - 1 + e;
+				uint32_t to = starts_to(ust, upre, hi);
+
+				parent[r] = r;
+				len[r] = (uint16_t)(b - a);
+				q = starts_to(ust, upre, lo) - (uint32_t)(up[lo / 64] >> lo % 64 & 1);
+				for (; q < to; q++)
+					join(parent, r, above + q);
+				r++;
+			}
 		}
-	free(label);
+		t = up, up = cur, cur = t;
+		t = ust, ust = cst, cst = t;
+		tp = upre, upre = cpre, cpre = tp;
+	}
+	/* Every run's parent its root, and the vote. */
+	for (q = 0; q < r; q++) {
+		uint32_t l = parent[q] = parent[parent[q]];
+
+		if (votes == 0)
+			cand = l;
+		if (l == cand)
+			votes += len[q];
+		else if (votes >= len[q])
+			votes -= len[q];
+		else {
+			cand = l;
+			votes = len[q] - votes;
+		}
+	}
+	for (q = 0; q < r; q++)
+		n += parent[q] != cand ? len[q] : 0;
+	c->cell = g->cell;
+	c->main = cand + 1;
+	if (n == 0)
+		goto done;	/* one component, or none */
+	if (n * 2 * sizeof(uint32_t) >= g->ncells * sizeof(uint32_t)) {
+		if ((c->label = calloc(g->ncells, sizeof(*c->label))) == NULL)
+			goto nomem;
+	} else {
+		if ((c->rest = malloc(n * sizeof(*c->rest))) == NULL ||
+		    (c->rlabel = malloc(n * sizeof(*c->rlabel))) == NULL)
+			goto nomem;
+	}
+	/* The runs again, in the same order: their cells' labels, run numbers + 1. */
+	for (y = 1, r = 0; y <= h; y++) {
+		row_runs(g, y, rw, cur, cst, cpre);
+		for (w = 0; w < rw; w++) {
+			uint64_t st;
+
+			for (st = cst[w]; st != 0; st &= st - 1, r++) {
+				size_t a = 64 * w + (size_t)lowbit(st), k;
+				uint32_t l = parent[r] + 1;
+
+				if (c->label != NULL)
+					for (k = a; k < a + len[r]; k++)
+						c->label[y * s + k] = l;
+				else if (l != c->main)
+					for (k = a; k < a + len[r]; k++) {
+						c->rest[c->nrest] = (uint32_t)(y * s + k);
+						c->rlabel[c->nrest++] = l;
+					}
+			}
+		}
+	}
+done:
+	free(parent);
+	free(len);
+	free(bits);
+	free(pre);
 	return 0;
+nomem:
+	free(parent);
+	free(len);
+	free(bits);
+	free(pre);
+	comps_free(c);
+	return -1;
 }
 
 void
@@ -837,7 +927,7 @@ comps_free(struct comps *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Cell i's label, as grid_components gives it (0: blocked). */
+/* Cell i's label (comps_build): the same for two cells of one component; 0: blocked. */
 static uint32_t
 comps_label(const struct comps *c, uint32_t i)
 {

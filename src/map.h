@@ -81,7 +81,6 @@ void	mapreader_close(struct mapreader *);
 int	map_read(struct mapreader *, struct map *, struct diag *);
 int	map_more(struct mapreader *);
 void	map_free(struct map *);
-void	grid_components(const struct grid *, int, uint32_t *);
 
 /*
  * The connected components of a grid in little room (see comps_build):
@@ -89,7 +88,7 @@ void	grid_components(const struct grid *, int, uint32_t *);
  * cells outside it with their labels, sorted by cell.
  */
 struct comps {
-	uint32_t *label;	/* every cell's (grid_components), or NULL */
+	uint32_t *label;	/* every cell's, or NULL */
 	const uint8_t *cell;	/* the grid's cells: blocked or passable */
 	uint32_t main;		/* the label of every other passable cell */
 	uint32_t *rest;		/* the passable cells not in it, ascending */

@@ -222,11 +222,15 @@ rows_match_paths() {
 }
 
 @test "-S: a goal out of reach is answered without a search, on maps of many components" {
-	local d=$BATS_TEST_TMPDIR rule p
-	# a third to a half blocked: hundreds of components, most cells in one
-	for rule in no-corner-cut:0.38 always:0.55; do
+	local d=$BATS_TEST_TMPDIR rule p size
+	# a third to a half blocked: hundreds of components, most cells in one;
+	# 150 columns: rows of three 64-bit words, runs that cross from one
+	# word to the next, above and below (the labelling reads rows as bits)
+	for rule in no-corner-cut:0.38:60x40 always:0.55:60x40 no-corner-cut:0.4:150x50 \
+	    always:0.55:150x50; do
+		size=${rule##*:} rule=${rule%:*}
 		p=${rule#*:} rule=${rule%:*}
-		random_scen 60 40 "$p" 400 7 "$d/r.map" "$d/r.map.scen"
+		random_scen "${size%x*}" "${size#*x}" "$p" 400 7 "$d/r.map" "$d/r.map.scen"
 		# the same queries as ASCII maps, A the start and B the goal
 		awk 'NR <= 4 { next } { row[NR - 5] = $0; h = NR - 4 } END {
 			while ((getline q < "'"$d/r.map.scen"'") > 0) {
