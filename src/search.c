@@ -398,6 +398,33 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
 }
 
 /*
+ * The neighbours A*'s simple loops on the buckets offer after a node
+ * reached in direction d, as a nibble a direction (N in the lowest), 0xf
+ * to offer and 0 not: all but the parent, back against d, and the two
+ * cells on either side of it, which are neighbours of both.  The parent
+ * offered each of those two at its expansion by a straight step (or
+ * passed over it by this same rule, its own parent having offered as
+ * much): after a diagonal d they are the parent's straight neighbours
+ * along d's two components, after a straight d the two beside it,
+ * straight from the parent and diagonal from here.  That is a cost no
+ * higher than this node's step to it, added to a g no higher (S <= D for
+ * the terrain entered, as every heuristic those loops take needs under a
+ * diagonal rule: search_no_guarantee), so the offer would be turned
+ * down.  Not making it: 5-6% fewer instructions on every 20th query of
+ * AR0011SR and random512-40-0 (cachegrind, the whole process), 1-5% less
+ * time on the six maps of BENCHMARKS.md.  The parent is closed; under
+ * `never` the two diagonals are not offered anyway.  The start is
+ * reached from nowhere: its tag has TAG_SIDE (search_run), entry 16
+ * here, and offers all.
+ */
+#define SKIP_NIB(d) (~(0xfu << 4 * (((d) + 3) & 7)) & ~(0xfu << 4 * (((d) + 4) & 7)) & \
+		~(0xfu << 4 * (((d) + 5) & 7)))
+static const uint32_t skipnib[TAG_SIDE + 1] = {
+	SKIP_NIB(N), SKIP_NIB(NE), SKIP_NIB(E), SKIP_NIB(SE), SKIP_NIB(S), SKIP_NIB(SW), SKIP_NIB(W),
+	SKIP_NIB(NW), [TAG_SIDE] = 0xffffffffu
+};
+
+/*
  * The search loop, inlined once for every diagonal rule and heuristic so
  * that neither costs a branch per neighbour.  The four orthogonal cells
  * are read first because the diagonal rules look at them; neighbours are
@@ -428,6 +455,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		int64_t x, y;
 		size_t cn, ce, cs, cw, t;	/* size_t: indices of step, without extension */
 		uint64_t gi;
+		uint32_t knib = 0;
 		int k;
 
 		if ((k = take(cp, rp, r, node, cell, goal, c->max_exp, i)) != 0) {
@@ -450,6 +478,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		ce = cell[i + 1] & CELL_COST;
 		cs = cell[i + stride] & CELL_COST;
 		cw = cell[i - 1] & CELL_COST;
+		if (simple && fast == OL_FAST_BUCKET)
+			knib = skipnib[node[i].tag & (TAG_DIR | TAG_SIDE)];
 
 /*
  * Whether the rule lets a diagonal past the two orthogonal cells a and b
@@ -465,7 +495,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		(rule == DIAG_NO_CORNER_CUT ? (a) && (b) : (a) || (b)) : \
 		(rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : ((a) | (b)) != 0)))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((tc) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+		if ((simple && fast == OL_FAST_BUCKET ? (tc) & knib >> 4 * (d) : (tc)) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
 		    fast, c->qof[d & 1][tc], 0, simple, 0)
 
 		OFFER(N, i - stride, cn, 0, -1);
@@ -821,7 +851,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	struct ol_entry e;
 	struct node *sn;
 	uint64_t bound;
-	int d;
+	int d, skips;
 
 	memset(r, 0, sizeof(*r));
 	memset(&c, 0, sizeof(c));
@@ -915,9 +945,12 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->ol == OL_BUCKETS)
 		openlist_buckets(&s->ol, bucket_shift(&c, g, p->algo == ALGO_JPS));
 	c.tagbase = s->gen << TAG_GEN_SHIFT;
+	c.simple = simple_run(&c);
+	skips = !paged && p->algo != ALGO_JPS && p->ol == OL_BUCKETS && c.heur != H_ZERO &&
+	    c.simple && search_no_guarantee(p) == NULL;
 	sn = paged ? jps_node(&c, start) : &s->node[start];
 	sn->g = 0;
-	sn->tag = c.tagbase;
+	sn->tag = c.tagbase | (skips ? TAG_SIDE : 0);	/* from nowhere (skipnib) */
 	mkkey(&c, &e, (uint32_t)(paged ? (size_t)(sn - c.node) : start), 0, heuristic(&c, c.heur,
 	    (int)(start % g->stride), (int)(start / g->stride)), 0);
 	openlist_push(&s->ol, &e);
@@ -931,7 +964,6 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	 * closed nodes.  An open list that could not grow has lost entries,
 	 * and a path that found no room is not there: the result is void.
 	 */
-	c.simple = simple_run(&c);
 	if (paged) {
 		jps_loop(&c, r, p->diag);
 		s->jn.touched = c.jtouched;
@@ -946,10 +978,10 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO && (!c.simple || search_no_guarantee(p) != NULL))
-		bucket_any_loops[p->diag](&c, r);
-	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
+	else if (skips)
 		bucket_loops[p->diag][c.heur](&c, r);
+	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
+		bucket_any_loops[p->diag](&c, r);
 	else
 		generic_loop(&c, r);
 	if (s->ol.failed || c.nomem)
