@@ -398,8 +398,9 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
 }
 
 /*
- * The neighbours A*'s simple loops on the buckets offer after a node
- * reached in direction d, as a nibble a direction (N in the lowest), 0xf
+ * The neighbours the simple loops (A*'s on the buckets, with the octile
+ * or Manhattan heuristic, and Dijkstra's on the step queues) offer after
+ * a node reached in direction d, as a nibble a direction (N in the lowest), 0xf
  * to offer and 0 not: all but the parent, back against d, and the two
  * cells on either side of it, which are neighbours of both.  The parent
  * offered each of those two at its expansion by a straight step (or
@@ -408,11 +409,12 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
  * along d's two components, after a straight d the two beside it,
  * straight from the parent and diagonal from here.  That is a cost no
  * higher than this node's step to it, added to a g no higher (S <= D for
- * the terrain entered, as every heuristic those loops take needs under a
- * diagonal rule: search_no_guarantee), so the offer would be turned
- * down.  Not making it: 5-6% fewer instructions on every 20th query of
- * AR0011SR and random512-40-0 (cachegrind, the whole process), 1-5% less
- * time on the six maps of BENCHMARKS.md.  The parent is closed; under
+ * the terrain entered, as every heuristic A*'s loops take needs under a
+ * diagonal rule, search_no_guarantee; Dijkstra's take noskip where D <
+ * S), so the offer would be turned down: with a consistent h a node's g
+ * is final when it is expanded.  Not making it: 5-6% fewer instructions
+ * on every 20th query of AR0011SR and random512-40-0 (cachegrind, the
+ * whole process), 1-5% less time on the six maps of BENCHMARKS.md.  The parent is closed; under
  * `never` the two diagonals are not offered anyway.  The start is
  * reached from nowhere: its tag has TAG_SIDE (search_run), entry 16
  * here, and offers all.
@@ -422,6 +424,10 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
 static const uint32_t skipnib[TAG_SIDE + 1] = {
 	SKIP_NIB(N), SKIP_NIB(NE), SKIP_NIB(E), SKIP_NIB(SE), SKIP_NIB(S), SKIP_NIB(SW), SKIP_NIB(W),
 	SKIP_NIB(NW), [TAG_SIDE] = 0xffffffffu
+};
+static const uint32_t noskip[TAG_SIDE + 1] = {
+	0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu,
+	0xffffffffu, [TAG_SIDE] = 0xffffffffu
 };
 
 /*
@@ -480,6 +486,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		cw = cell[i - 1] & CELL_COST;
 		if (simple && fast == OL_FAST_BUCKET)
 			knib = skipnib[node[i].tag & (TAG_DIR | TAG_SIDE)];
+		if (simple && fast == OL_FAST_STEPQ)
+			knib = c->skipnib[node[i].tag & (TAG_DIR | TAG_SIDE)];
 
 /*
  * Whether the rule lets a diagonal past the two orthogonal cells a and b
@@ -495,7 +503,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		(rule == DIAG_NO_CORNER_CUT ? (a) && (b) : (a) || (b)) : \
 		(rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : ((a) | (b)) != 0)))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((simple && fast == OL_FAST_BUCKET ? (tc) & knib >> 4 * (d) : (tc)) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+		if ((simple && (fast == OL_FAST_BUCKET || fast == OL_FAST_STEPQ) ? (tc) & knib >> 4 * (d) : (tc)) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
 		    fast, c->qof[d & 1][tc], 0, simple, 0)
 
 		OFFER(N, i - stride, cn, 0, -1);
@@ -948,9 +956,10 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.simple = simple_run(&c);
 	skips = !paged && p->algo != ALGO_JPS && p->ol == OL_BUCKETS && c.heur != H_ZERO &&
 	    c.simple && search_no_guarantee(p) == NULL;
+	c.skipnib = (p->diag == DIAG_NEVER || c.ku.sq <= c.ku.dq) ? skipnib : noskip;
 	sn = paged ? jps_node(&c, start) : &s->node[start];
 	sn->g = 0;
-	sn->tag = c.tagbase | (skips ? TAG_SIDE : 0);	/* from nowhere (skipnib) */
+	sn->tag = c.tagbase | (skips || (p->ol == OL_STEP_QUEUES && c.simple) ? TAG_SIDE : 0);
 	mkkey(&c, &e, (uint32_t)(paged ? (size_t)(sn - c.node) : start), 0, heuristic(&c, c.heur,
 	    (int)(start % g->stride), (int)(start / g->stride)), 0);
 	openlist_push(&s->ol, &e);

@@ -137,6 +137,7 @@ cost_variants() {
         done
         if [ "$rule" = always ] || [ "$c" = 1,0.5 ]; then
             crosscheck "$T/maps" -a dijkstra -d "$rule" -c "$c" -t fifo
+            crosscheck "$T/maps" -a dijkstra -d "$rule" -c "$c"
         fi
     done
 }
