@@ -400,24 +400,25 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
 /*
  * The neighbours the simple loops (A*'s on the buckets, with the octile
  * or Manhattan heuristic, and Dijkstra's on the step queues) offer after
- * a node reached in direction d, as a nibble a direction (N in the lowest), 0xf
- * to offer and 0 not: all but the parent, back against d, and the two
- * cells on either side of it, which are neighbours of both.  The parent
- * offered each of those two at its expansion by a straight step (or
- * passed over it by this same rule, its own parent having offered as
+ * a node reached in direction d, a nibble a direction (N in the lowest),
+ * 0xf to offer and 0 not: all but the parent, back against d, and the
+ * two cells on either side of it, which are neighbours of both.  The
+ * parent offered each of those two at its expansion by a straight step
+ * (or passed over it by this same rule, its own parent having offered as
  * much): after a diagonal d they are the parent's straight neighbours
  * along d's two components, after a straight d the two beside it,
  * straight from the parent and diagonal from here.  That is a cost no
  * higher than this node's step to it, added to a g no higher (S <= D for
- * the terrain entered, as every heuristic A*'s loops take needs under a
- * diagonal rule, search_no_guarantee; Dijkstra's take noskip where D <
- * S), so the offer would be turned down: with a consistent h a node's g
- * is final when it is expanded.  Not making it: 5-6% fewer instructions
- * on every 20th query of AR0011SR and random512-40-0 (cachegrind, the
- * whole process), 1-5% less time on the six maps of BENCHMARKS.md.  The parent is closed; under
- * `never` the two diagonals are not offered anyway.  The start is
- * reached from nowhere: its tag has TAG_SIDE (search_run), entry 16
- * here, and offers all.
+ * the terrain entered, as every heuristic of A*'s simple loops needs
+ * under a diagonal rule, search_no_guarantee; Dijkstra's take noskip
+ * where D < S: search_run), so the offer would be turned down: with a
+ * consistent h a node's g is final when it is expanded.  The parent is
+ * closed; under `never` the two diagonals are not offered anyway.  The
+ * start is reached from nowhere: its tag has TAG_SIDE (search_run),
+ * entry 16 here, and offers all.  Not making the offers: 5-6% fewer
+ * instructions on every 20th query of AR0011SR and random512-40-0
+ * (cachegrind, the whole process), 1-5% less time on the six maps of
+ * BENCHMARKS.md.
  */
 #define SKIP_NIB(d) (~(0xfu << 4 * (((d) + 3) & 7)) & ~(0xfu << 4 * (((d) + 4) & 7)) & \
 		~(0xfu << 4 * (((d) + 5) & 7)))
