@@ -410,8 +410,8 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
  * straight from the parent and diagonal from here.  That is a cost no
  * higher than this node's step to it, added to a g no higher (S <= D for
  * the terrain entered, as every heuristic of A*'s simple loops needs
- * under a diagonal rule, search_no_guarantee; Dijkstra's take noskip
- * where D < S: search_run), so the offer would be turned down: with a
+ * under a diagonal rule, search_no_guarantee; where D < S under a
+ * diagonal rule, Dijkstra's take noskip: search_run), so the offer would be turned down: with a
  * consistent h a node's g is final when it is expanded.  The parent is
  * closed; under `never` the two diagonals are not offered anyway.  The
  * start is reached from nowhere: its tag has TAG_SIDE (search_run),
@@ -457,12 +457,14 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	struct ol_entry e;
 	int more = ol_pop_fast(ol, &e, fast);
 
+/* The simple loops pass over the parent's side (skipnib). */
+#define SKIPS (simple && (fast == OL_FAST_BUCKET || fast == OL_FAST_STEPQ))
 	while (more) {
 		uint32_t i = e.idx;
 		int64_t x, y;
 		size_t cn, ce, cs, cw, t;	/* size_t: indices of step, without extension */
 		uint64_t gi;
-		uint32_t knib = 0;
+		uint32_t knib = 0;	/* the offers to make (skipnib) */
 		int k;
 
 		if ((k = take(cp, rp, r, node, cell, goal, c->max_exp, i)) != 0) {
@@ -485,9 +487,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		ce = cell[i + 1] & CELL_COST;
 		cs = cell[i + stride] & CELL_COST;
 		cw = cell[i - 1] & CELL_COST;
-		if (simple && fast == OL_FAST_BUCKET)
-			knib = skipnib[node[i].tag & (TAG_DIR | TAG_SIDE)];
-		if (simple && fast == OL_FAST_STEPQ)
+		if (SKIPS)
 			knib = c->skipnib[node[i].tag & (TAG_DIR | TAG_SIDE)];
 
 /*
@@ -504,8 +504,9 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		(rule == DIAG_NO_CORNER_CUT ? (a) && (b) : (a) || (b)) : \
 		(rule == DIAG_NO_CORNER_CUT ? (a) * (b) != 0 : ((a) | (b)) != 0)))
 #define OFFER(d, j, tc, dx, dy) \
-		if ((simple && (fast == OL_FAST_BUCKET || fast == OL_FAST_STEPQ) ? (tc) & knib >> 4 * (d) : (tc)) != 0) relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
-		    fast, c->qof[d & 1][tc], 0, simple, 0)
+		if ((SKIPS ? (tc) & knib >> 4 * (d) : (tc)) != 0) \
+			relax_ol(c, heur, r, (size_t)(j), d, gi + c->step[d][tc], x + (dx), y + (dy), \
+			    fast, c->qof[d & 1][tc], 0, simple, 0)
 
 		OFFER(N, i - stride, cn, 0, -1);
 		if (rule != DIAG_NEVER && DIAG_OK(cn, ce)) {
@@ -534,6 +535,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		more = ol_pop_fast(ol, &e, fast);
 	}
 	*rp = lr;
+#undef SKIPS
 }
 
 /*

@@ -158,7 +158,7 @@ struct ctx {
 	int prefetch;		/* nodes beyond PREFETCH_MIN: prefetch_around */
 	int ahead;		/* nodes beyond AHEAD_MIN: prefetch_ahead */
 	int simple;		/* JPS: simple_run (search.c), for relax_ol */
-	const uint32_t *skipnib;	/* Dijkstra's simple loop (search.c: skipnib) */
+	const uint32_t *skipnib;	/* the simple loops' offers: skipnib or noskip */
 	int jpaged;		/* JPS: the nodes are s->jn's, else the array as A*'s */
 	uint32_t *jdir, *jfirst;	/* JPS: s->jn's dir and first */
 	uint32_t jused, jtouched;	/* JPS: blocks given out in this search, ever (jps_node) */
