@@ -225,19 +225,10 @@ ol_bk_room(struct openlist *ol)
 static void
 replace_top(struct ol_entry *e, size_t n, const struct ol_entry *x)
 {
-	size_t c, k, best, i = 0;
+	size_t c, best, i = 0;
 
 	while ((c = 4 * i + 1) < n) {
-		best = c;
-		if (c + 3 < n) {	/* as ol_down */
-			size_t b1 = c + (size_t)ol_less(&e[c + 1], &e[c]);
-			size_t b2 = c + 2 + (size_t)ol_less(&e[c + 3], &e[c + 2]);
-
-			best = b1 ^ ((b1 ^ b2) & -(size_t)ol_less(&e[b2], &e[b1]));
-		} else
-			for (k = c + 1; k < n; k++)
-				if (ol_less(&e[k], &e[best]))
-					best = k;
+		best = ol_best_child(e, n, c, 4);
 		if (!ol_less(&e[best], x))
 			break;
 		e[i] = e[best];

@@ -173,6 +173,28 @@ ol_up(struct ol_entry *e, struct node *node, size_t i, const struct ol_entry *x,
 	ol_put(e, node, i, x);
 }
 
+/* The least child of a node of the n-entry d-ary heap e whose first child is at c < n. */
+static OL_INLINE size_t
+ol_best_child(const struct ol_entry *e, size_t n, size_t c, const size_t d)
+{
+	size_t k, best = c;
+
+	if (d == 4 && c + 3 < n) {	/* a full group: no bounds checks */
+		/*
+		 * Which child wins is a coin toss to the branch predictor, so
+		 * the choices are arithmetic.
+		 */
+		size_t b1 = c + (size_t)ol_less(&e[c + 1], &e[c]);
+		size_t b2 = c + 2 + (size_t)ol_less(&e[c + 3], &e[c + 2]);
+
+		best = b1 ^ ((b1 ^ b2) & -(size_t)ol_less(&e[b2], &e[b1]));
+	} else
+		for (k = c + 1; k < c + d && k < n; k++)
+			if (ol_less(&e[k], &e[best]))
+				best = k;
+	return best;
+}
+
 /*
  * Refill the hole at i of the n-entry heap e with x (the former last
  * entry).  x nearly always belongs near the bottom, so the hole first
@@ -185,23 +207,10 @@ static OL_INLINE void
 ol_down(struct ol_entry *e, size_t n, struct node *node, size_t i, const struct ol_entry *x,
     const size_t d)
 {
-	size_t c, k, best;
+	size_t c, best;
 
 	while ((c = d * i + 1) < n) {
-		best = c;
-		if (d == 4 && c + 3 < n) {	/* a full group: no bounds checks */
-			/*
-			 * Which child wins is a coin toss to the branch
-			 * predictor, so the choices are arithmetic.
-			 */
-			size_t b1 = c + (size_t)ol_less(&e[c + 1], &e[c]);
-			size_t b2 = c + 2 + (size_t)ol_less(&e[c + 3], &e[c + 2]);
-
-			best = b1 ^ ((b1 ^ b2) & -(size_t)ol_less(&e[b2], &e[b1]));
-		} else
-			for (k = c + 1; k < c + d && k < n; k++)
-				if (ol_less(&e[k], &e[best]))
-					best = k;
+		best = ol_best_child(e, n, c, d);
 		ol_put(e, node, i, &e[best]);
 		i = best;
 	}
