@@ -411,14 +411,14 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
  * higher than this node's step to it, added to a g no higher (S <= D for
  * the terrain entered, as every heuristic of A*'s simple loops needs
  * under a diagonal rule, search_no_guarantee; where D < S under a
- * diagonal rule, Dijkstra's take noskip: search_run), so the offer would be turned down: with a
- * consistent h a node's g is final when it is expanded.  The parent is
- * closed; under `never` the two diagonals are not offered anyway.  The
- * start is reached from nowhere: its tag has TAG_SIDE (search_run),
- * entry 16 here, and offers all.  Not making the offers: 5-6% fewer
- * instructions on every 20th query of AR0011SR and random512-40-0
- * (cachegrind, the whole process), 1-5% less time on the six maps of
- * BENCHMARKS.md.
+ * diagonal rule, Dijkstra's take noskip: search_run), so the offer
+ * would be turned down: with a consistent h a node's g is final when it
+ * is expanded.  The parent is closed; under `never` the two diagonals
+ * are not offered anyway.  The start is reached from nowhere: its tag
+ * has TAG_SIDE (search_run), entry 16 here, and offers all.  Not making
+ * the offers: 5-6% fewer instructions on every 20th query of AR0011SR
+ * and random512-40-0 (cachegrind, the whole process), 1-5% less time on
+ * the six maps of BENCHMARKS.md.
  */
 #define SKIP_NIB(d) (~(0xfu << 4 * (((d) + 3) & 7)) & ~(0xfu << 4 * (((d) + 4) & 7)) & \
 		~(0xfu << 4 * (((d) + 5) & 7)))
