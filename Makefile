@@ -57,7 +57,8 @@ sanitize:
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
-# jps floor stream check rules scaling), BENCH_REPS, BENCH_EVERY as in bench/run.sh.
+# jps floor stream check rules scaling pairs), BENCH_REPS, BENCH_EVERY, BENCH_PAIRS as
+# in bench/run.sh.
 build/bench/genmap: bench/genmap.c
 	mkdir -p build/bench
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm

@@ -32,6 +32,10 @@
 # VmPeak is read by
 # bench/vmpeak.c, which runs pathfind traced and reads its
 # /proc/PID/status as it exits, its memory still mapped (Linux only).
+# Last, as "pairs", the two ratios of pathfind to itself that the
+# performance issue sets targets for (Dijkstra over the BFS floor, -j 1
+# over -j 2), each side run in turn with the other, BENCH_PAIRS times:
+# the median and range of the pairs' ratios (see the step below).
 # Environment:
 #   PATHFIND    the pathfind to time (default: the one built here)
 #   BENCH_DIR   folder of .map/.map.scen pairs
@@ -39,9 +43,10 @@
 #   BENCH_ALGOS algorithms to run, "floor" for the floor table, "stream"
 #               for map streams, "check" for --check, "rules" for A*
 #               and JPS under every diagonal rule and "scaling" for the
-#               scaling table (default "astar dijkstra jps floor stream
-#               check rules scaling"; any of the last five alone skips
-#               the searches)
+#               scaling table, "pairs" for the ratios from runs side by
+#               side (default "astar dijkstra jps floor stream check
+#               rules scaling pairs"; any of the last six alone skips the
+#               searches)
 #   BENCH_REPS  repetitions (default 3): of the first table's rows of the
 #               six maps of the performance issue, the algorithms taking
 #               turns, each row the run of median search time (the
@@ -52,6 +57,7 @@
 #   BENCH_EVERY run only every N-th query of each scenario file (default
 #               1: all of them), for quicker runs; the queries column says
 #               how many ran
+#   BENCH_PAIRS pairs of runs for the pairs tables (default 7)
 #   BENCH_CHECK queries a map for the check table (default 1000, and no
 #               more than a stream of 128 MiB holds)
 # "instr" (not in the default) is a table of instructions instead of
@@ -70,11 +76,12 @@ filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
 reps=${BENCH_REPS:-3}
 nq=${BENCH_CHECK:-1000}
-algos= floor=0 stream=0 check=0 rules=0 scaling=0 instr=0
-for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules scaling}; do
+pairs_n=${BENCH_PAIRS:-7}
+algos='' floor=0 stream=0 check=0 rules=0 scaling=0 instr=0 pairs=0
+for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules scaling pairs}; do
 	case $a in
 	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
-	scaling) scaling=1 ;; instr) instr=1 ;;
+	scaling) scaling=1 ;; instr) instr=1 ;; pairs) pairs=1 ;;
 	*) algos="$algos $a" ;;
 	esac
 done
@@ -275,9 +282,29 @@ fi
 # median of five runs.
 now() { date +%s%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# awk_med: an awk function, med(a, n), the median of a[1..n], which it sorts.
+awk_med='function med(a, n,   i, j, x) {
+	for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}'
+# big_streams: $bs64, 64 maps of 256x256 (30% walls, A and B in opposite
+# corners), and $bs512, the same 64 maps eight times over: a stream long
+# enough that the second thread's first touch of its memory is not a
+# tenth of the run.
+big_streams() {
+	bs64=$out/big-stream.txt bs512=$out/big-stream-x8.txt
+	[ -f "$bs64" ] || awk 'BEGIN { srand(8); for (i = 0; i < 64; i++) {
+		for (y = 0; y < 256; y++) { r = ""
+			for (x = 0; x < 256; x++) { c = rand() < 0.3 ? "#" : "."
+				if (x == 0 && y == 0) c = "A"; else if (x == 255 && y == 255) c = "B"
+				r = r c }
+			print r }
+		print "" } }' >"$bs64"
+	[ -f "$bs512" ] || for k in 1 2 3 4 5 6 7 8; do cat "$bs64"; done >"$bs512"
+}
 if [ "$stream" = 1 ]; then
 	[ -n "$algos$floor" ] && echo
-	p=$out/puzzles.txt b=$out/big-stream.txt
+	p=$out/puzzles.txt
 	[ -f "$p" ] || awk 'BEGIN { srand(7); for (i = 0; i < 20000; i++) {
 		w = 3 + int(rand() * 38); h = 3 + int(rand() * 28)
 		ax = int(rand() * w); ay = int(rand() * h)
@@ -288,13 +315,7 @@ if [ "$stream" = 1 ]; then
 				r = r c }
 			print r }
 		print "" } }' >"$p"
-	[ -f "$b" ] || awk 'BEGIN { srand(8); for (i = 0; i < 64; i++) {
-		for (y = 0; y < 256; y++) { r = ""
-			for (x = 0; x < 256; x++) { c = rand() < 0.3 ? "#" : "."
-				if (x == 0 && y == 0) c = "A"; else if (x == 255 && y == 255) c = "B"
-				r = r c }
-			print r }
-		print "" } }' >"$b"
+	big_streams
 	echo "| stream | format | threads | to a file ms | to a pipe ms | pipe ÷ file |"
 	echo "|---|---|---|---|---|---|"
 	for fmt in text json moves; do
@@ -302,11 +323,7 @@ if [ "$stream" = 1 ]; then
 		q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
 		awk -v f="$f" -v q="$q" -v fmt="$fmt" 'BEGIN { printf "| 20,000 puzzles | %s | 1 | %.1f | %.1f | %.2f |\n", fmt, f / 1e6, q / 1e6, q / f }'
 	done
-	# the same 64 maps eight times over: a stream long enough that the
-	# second thread's first touch of its memory is not a tenth of the run
-	b8=$out/big-stream-x8.txt
-	[ -f "$b8" ] || for k in 1 2 3 4 5 6 7 8; do cat "$b"; done >"$b8"
-	for s in "$b:64" "$b8:512"; do
+	for s in "$bs64:64" "$bs512:512"; do
 		for j in 1 2; do
 			f=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -j $j -f moves "${s%:*}" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
 			q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -j $j -f moves "${s%:*}" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
@@ -505,11 +522,7 @@ if [ "$scaling" = 1 ]; then
 	echo "| map | over | rounds | ns/expansion ÷ 512², median | range | memory touched, median | range |"
 	echo "|---|---|---|---|---|---|---|"
 	# per round, each map's ns an expansion over its generator's 512x512 map's
-	awk '
-	function med(a, n,   i, j, x) {	# sorts a[1..n]
-		for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
-		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-	}
+	awk "$awk_med"'
 	NF == 9 && $3 > 0 && $9 > 0 { ns[$1, $2] = $5 / $4; ns2[$1, $2] = $9; if ($2 + 1 > nr) nr = $2 + 1; seen[$1] = 1 }
 	END {
 		split("maze random rooms", gens, " ")
@@ -525,5 +538,75 @@ if [ "$scaling" = 1 ]; then
 			printf "| %s | %s | %d | %.2f | %.2f–%.2f | %.2f | %.2f–%.2f |\n", m, b, n, m1, a1[1], a1[n], m2, a2[1], a2[n]
 		}
 	}' "$out/scaling.runs"
+fi
+# pairs: the performance issue's two ratios of pathfind to itself, items
+# 5 and 6, each from runs side by side.  On this kind of shared machine
+# the speed of one program drifts by up to 30% from minute to minute, so
+# a ratio of two figures taken in different steps minutes apart says
+# more about the minutes than about the programs.  Here the two sides run
+# in turns, BENCH_PAIRS times (default 7), and each pair gives a ratio;
+# the table has the median and the range of those ratios, and each
+# side's median.  Item 5: on the six maps, Dijkstra (default options,
+# BENCH_EVERY as the other tables) against the BFS floor (bench/floor.c,
+# its ns a node: the least of its own three rounds), ns a node over ns a
+# node.  Item 6: the wall time of the whole process (start, parsing,
+# output to a file and exit included) with -j 1 over that with -j 2, on
+# AR0011SR's full scenario file (-S, every query whatever BENCH_EVERY
+# says) and the 512- and 64-map streams of the stream table (-f moves).
+if [ "$pairs" = 1 ]; then
+	[ -n "$algos" ] || [ "$floor$stream$rules$check$scaling" != 00000 ] && echo
+	echo "| map | pairs | Dijkstra ns/node, median | BFS floor ns/node, median | Dijkstra ÷ floor, median of pairs | range |"
+	echo "|---|---|---|---|---|---|"
+	for name in $six; do
+		scen=$dir/$name.map.scen
+		[ -f "$scen" ] || continue
+		case $name in *"$filter"*) ;; *) continue ;; esac
+		s1=$(sample "$scen")
+		k=0
+		while [ "$k" -lt "$pairs_n" ]; do
+			"$out/floor" "${scen%.scen}" </dev/null | sed -n 's/.*ns_per_node=\([0-9.]*\).*/floor \1/p'
+			"$pf" -a dijkstra -S "$s1" </dev/null 2>&1 >/dev/null |
+			    sed -n 's/^.* expanded=\([0-9]*\) time=\([0-9.]*\) .*/dijkstra \1 \2/p'
+			k=$((k + 1))
+		done | awk -v map="$name" "$awk_med"'
+		$1 == "floor" { f[++nf] = $2 }
+		$1 == "dijkstra" && $2 > 0 { d[++nd] = $3 / $2 * 1e9 }
+		END {
+			if (nf == 0 || nf != nd) { printf "| %s | failed |\n", map; exit }
+			for (i = 1; i <= nf; i++) r[i] = d[i] / f[i]
+			mr = med(r, nf)
+			printf "| %s | %d | %.1f | %.1f | %.2f | %.2f–%.2f |\n", map, nf, med(d, nd), med(f, nf), mr, r[1], r[nf]
+		}'
+	done
+	echo
+	big_streams
+	echo "| input | pairs | -j 1 ms, median | -j 2 ms, median | -j 1 ÷ -j 2, median of pairs | range |"
+	echo "|---|---|---|---|---|---|"
+	for s in "AR0011SR's file:$dir/AR0011SR.map.scen" "512 maps 256x256:$bs512" "64 maps 256x256:$bs64"; do
+		f=${s#*:}
+		[ -f "$f" ] || continue
+		case $f in *.scen) opt=-S ;; *) opt="-f moves" ;; esac
+		k=0
+		while [ "$k" -lt "$pairs_n" ]; do
+			for j in 1 2; do
+				t0=$(now)
+				# shellcheck disable=SC2086
+				"$pf" -j $j $opt "$f" </dev/null >"$out/pairs.out" 2>/dev/null
+				st=$?
+				echo "$j $st $(( $(now) - t0 ))"
+			done
+			k=$((k + 1))
+		done | awk -v what="${s%%:*}" "$awk_med"'
+		$2 > 1 { bad = 1 }
+		$1 == 1 { a[++n1] = $3 }
+		$1 == 2 { b[++n2] = $3 }
+		END {
+			if (bad || n1 == 0 || n1 != n2) { printf "| %s | failed |\n", what; exit }
+			for (i = 1; i <= n1; i++) r[i] = a[i] / b[i]
+			mr = med(r, n1)
+			printf "| %s | %d | %.1f | %.1f | %.2f | %.2f–%.2f |\n", what, n1, med(a, n1) / 1e6, med(b, n2) / 1e6, mr, r[1], r[n1]
+		}'
+	done
+	rm -f "$out/pairs.out"
 fi
 exit 0
