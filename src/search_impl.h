@@ -272,14 +272,14 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
 }
 
 /*
- * Ask for the rows above and below cell j, nodes and cells, which its
- * expansion reads.  On a map whose nodes are larger than the caches
+ * Ask for the nodes around cell j (prefetch_rows) and the cells of the
+ * rows above and below it, which its expansion reads.  On a map whose nodes are larger than the caches
  * (2048x2048: 67 MB) each of those rows is mostly a miss to memory, and
  * the expansion waits for them one after another; a node just generated
  * is often expanded soon after (A*'s ties go to it: a corridor, the
  * straight line to the goal), and asked for now, they come in meanwhile.
  * Measured: 71 -> 52 ns/expansion on the generated 2048x2048 maze,
- * 72 -> 65 on the random map.  Its own row was just read.  The 512x512
+ * 72 -> 65 on the random map.  Its own row's cells were just read.  The 512x512
  * maps' 4 MiB of nodes outgrow this machine's 1 MiB of L2 as well, and
  * their rows come from L3 one after another: asked for, maze512-1-0 took
  * 12-19% less time, random512-40-0 2-10%, 8room_000 7%, AR0011SR 3-5%,
@@ -303,13 +303,28 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * medians of nine interleaved runs pinned to one core), for 14
  * instructions a node (24 through the context, as prefetch_nodes goes,
  * for the same time).
+ *
+ * What is asked for is the lines of all nine nodes around j, the ones the
+ * expansion of j reads.  Four 16-byte nodes share a 64-byte line, so the
+ * three nodes of a row, 48 bytes, lie across two lines half the time:
+ * the first and the last of each row are asked for (the middle one is in
+ * the line of one of them), and in j's own row those on either side of
+ * it, whose lines hold j's too.  Asking for the middle node of the rows
+ * above and below alone, as before, left the other line of a row to a
+ * miss half the time, and the same beside j: with the nine, A* took
+ * 6-10% less time on random512-40-0 and Dijkstra 17-19% less
+ * (BENCHMARKS.md, item 1).
  */
 static INLINE void
 prefetch_rows(const struct node *node, size_t j, size_t stride)
 {
 #if defined(__GNUC__)
-	__builtin_prefetch(&node[j - stride]);
-	__builtin_prefetch(&node[j + stride]);
+	__builtin_prefetch(&node[j - stride - 1]);
+	__builtin_prefetch(&node[j - stride + 1]);
+	__builtin_prefetch(&node[j - 1]);
+	__builtin_prefetch(&node[j + 1]);
+	__builtin_prefetch(&node[j + stride - 1]);
+	__builtin_prefetch(&node[j + stride + 1]);
 #else
 	(void)node, (void)j, (void)stride;
 #endif
@@ -359,8 +374,7 @@ prefetch_ahead(const struct ctx *c, const struct openlist *ol)
 	if (ol->n > AHEAD) {
 		size_t j = ol->e[ol->n - AHEAD].idx;
 
-		__builtin_prefetch(&c->node[j]);
-		prefetch_around(c, j);
+		prefetch_around(c, j);	/* j's own node among the nine */
 	}
 #else
 	(void)c, (void)ol;
