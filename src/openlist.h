@@ -428,7 +428,19 @@ ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 
 	if (x->f < ol->bend) {
 		if (ol->ahole) {	/* the root just taken (ol_bk_pop) */
-			ol_bk_replace(ol, x);
+			/*
+			 * A copy goes out of line, not x: with x's address
+			 * passed on, the loops kept the key they build in
+			 * memory, field by field, and each append to a chain
+			 * then read it back whole, 16 bytes over two 8-byte
+			 * stores, which cannot be forwarded (perf on AR0011SR:
+			 * the appends' copies held 18% of the loop's samples).
+			 * Now the appends store the loop's registers: 0.6%
+			 * fewer instructions, 1-2% less time on AR0011SR.
+			 */
+			struct ol_entry y = *x;
+
+			ol_bk_replace(ol, &y);
 			return;
 		}
 		if (ol->na == ol->acap && ol_bk_room(ol) != 0)
