@@ -592,7 +592,8 @@ if [ "$pairs" = 1 ]; then
 				t0=$(now)
 				# shellcheck disable=SC2086
 				"$pf" -j $j $opt "$f" </dev/null >"$out/pairs.out" 2>/dev/null
-				st=$?
+				st=$?	# 1: a map of a stream has no path
+				[ -s "$out/pairs.out" ] || st=2	# nothing solved
 				echo "$j $st $(( $(now) - t0 ))"
 			done
 			k=$((k + 1))

@@ -273,20 +273,23 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
 
 /*
  * Ask for the nodes around cell j (prefetch_rows) and the cells of the
- * rows above and below it, which its expansion reads.  On a map whose nodes are larger than the caches
- * (2048x2048: 67 MB) each of those rows is mostly a miss to memory, and
- * the expansion waits for them one after another; a node just generated
- * is often expanded soon after (A*'s ties go to it: a corridor, the
- * straight line to the goal), and asked for now, they come in meanwhile.
- * Measured: 71 -> 52 ns/expansion on the generated 2048x2048 maze,
- * 72 -> 65 on the random map.  Its own row's cells were just read.  The 512x512
- * maps' 4 MiB of nodes outgrow this machine's 1 MiB of L2 as well, and
- * their rows come from L3 one after another: asked for, maze512-1-0 took
- * 12-19% less time, random512-40-0 2-10%, 8room_000 7%, AR0011SR 3-5%,
- * brc202d nothing (medians of interleaved runs; BENCHMARKS.md, item 1),
- * for 19-20 instructions an expansion (AR0011SR, random512-40-0).  Only
- * where the nodes are larger than PREFETCH_MIN: smaller ones stay in L2,
- * and maps of 256x256 (1 MiB of nodes) and 194x194 gained nothing.
+ * rows above and below it, which its expansion reads.  On a map whose
+ * nodes are larger than the caches (2048x2048: 67 MB) each of those rows
+ * is mostly a miss to memory, and the expansion waits for them one after
+ * another; a node just generated is often expanded soon after (A*'s ties
+ * go to it: a corridor, the straight line to the goal), and asked for
+ * now, they come in meanwhile.  Measured: 71 -> 52 ns/expansion on the
+ * generated 2048x2048 maze, 72 -> 65 on the random map.  Its own row's
+ * cells were just read.  The 512x512 maps' 4 MiB of nodes outgrow this
+ * machine's 1 MiB of L2 as well, and their rows come from L3 one after
+ * another: asked for, maze512-1-0 took 12-19% less time, random512-40-0
+ * 2-10%, 8room_000 7%, AR0011SR 3-5%, brc202d nothing (medians of
+ * interleaved runs; BENCHMARKS.md, item 1), for 19-20 instructions an
+ * expansion (AR0011SR, random512-40-0; 3-6 more since all nine nodes
+ * are asked for).  Only where the nodes are larger than PREFETCH_MIN:
+ * smaller ones stay in L2, and maps of 256x256 (1 MiB of nodes) and
+ * 194x194 gained nothing (with the nine, from 3% less time to 4% more:
+ * BENCHMARKS.md).
  */
 #define PREFETCH_MIN ((size_t)2 << 20)
 
@@ -311,9 +314,11 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * the line of one of them), and in j's own row those on either side of
  * it, whose lines hold j's too.  Asking for the middle node of the rows
  * above and below alone, as before, left the other line of a row to a
- * miss half the time, and the same beside j: with the nine, A* took
- * 6-10% less time on random512-40-0 and Dijkstra 17-19% less
- * (BENCHMARKS.md, item 1).
+ * miss half the time, and the same beside j.  With the nine, medians of
+ * interleaved pairs: A* 6-12% less time on random512-40-0 and Dijkstra
+ * 8-19%, both 4% on maze512-1-0, the open maps within 4% either way;
+ * 1-3% more instructions for A*, 3-7% for Dijkstra (BENCHMARKS.md,
+ * item 1).
  */
 static INLINE void
 prefetch_rows(const struct node *node, size_t j, size_t stride)
