@@ -123,6 +123,16 @@ sample() {
 # The maps the performance issue names.
 six="AR0011SR brc202d maze512-1-0 random512-40-0 Berlin_0_1024 orz900d"
 
+# named [NAME...]: of the maps named and then the six, those whose
+# scenario file is in BENCH_DIR and whose name BENCH_MAPS keeps.
+named() {
+	# shellcheck disable=SC2086
+	for n in "$@" $six; do
+		[ -f "$dir/$n.map.scen" ] || continue
+		case $n in *"$filter"*) echo "$n" ;; esac
+	done
+}
+
 # run1 ALGO OPENLIST JOBS SCEN LOG: run one batch; its exit status and
 # summary line (-S) into LOG.
 run1() {
@@ -217,10 +227,8 @@ if [ -n "$algos" ]; then
 	# Dijkstra on the 4-ary heap, against its default step queues, on the
 	# maps the performance issue names.
 	case " $algos " in *" dijkstra "*)
-		for name in $six; do
+		for name in $(named); do
 			scen=$dir/$name.map.scen
-			[ -f "$scen" ] || continue
-			case $name in *"$filter"*) ;; *) continue ;; esac
 			row "$name" dijkstra quad-heap 1 "$scen"
 		done
 	esac
@@ -229,10 +237,8 @@ if [ -n "$algos" ]; then
 	# they are bearable; then two threads.
 	case " $algos " in *" astar "*) astar=1 ;; *) astar=0 ;; esac
 	if [ "$astar" = 1 ]; then
-		for name in arena den312d $six; do
+		for name in $(named arena den312d); do
 			scen=$dir/$name.map.scen
-			[ -f "$scen" ] || continue
-			case $name in *"$filter"*) ;; *) continue ;; esac
 			for ol in quad-heap binary-heap sorted-list unsorted-list; do
 				case $name:$ol in arena:* | den312d:* | *:binary-heap | *:quad-heap) ;; *) continue ;; esac
 				row "$name" astar "$ol" 1 "$scen"
@@ -341,10 +347,8 @@ if [ "$rules" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream" != 00 ] && echo
 	echo "| map | rule | queries | A* µs/query | A* expanded/query | JPS µs/query | jump points/query | A* ÷ JPS |"
 	echo "|---|---|---|---|---|---|---|---|"
-	for name in $six; do
+	for name in $(named); do
 		scen=$dir/$name.map.scen
-		[ -f "$scen" ] || continue
-		case $name in *"$filter"*) ;; *) continue ;; esac
 		scen=$(sample "$scen")
 		for rule in never no-corner-cut no-squeeze always; do
 			k=0
@@ -382,10 +386,8 @@ if [ "$instr" = 1 ]; then
 	echo "|---|---|---|---|---|---|---|"
 	ev=$every
 	every=20
-	for name in $six; do
+	for name in $(named); do
 		scen=$dir/$name.map.scen
-		[ -f "$scen" ] || continue
-		case $name in *"$filter"*) ;; *) continue ;; esac
 		scen=$(sample "$scen")
 		for a in astar dijkstra; do
 			cg=$out/cachegrind.out
@@ -557,10 +559,8 @@ if [ "$pairs" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream$rules$check$scaling" != 00000 ] && echo
 	echo "| map | pairs | Dijkstra ns/node, median | BFS floor ns/node, median | Dijkstra ÷ floor, median of pairs | range |"
 	echo "|---|---|---|---|---|---|"
-	for name in $six; do
+	for name in $(named); do
 		scen=$dir/$name.map.scen
-		[ -f "$scen" ] || continue
-		case $name in *"$filter"*) ;; *) continue ;; esac
 		s1=$(sample "$scen")
 		k=0
 		while [ "$k" -lt "$pairs_n" ]; do
