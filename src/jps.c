@@ -380,7 +380,7 @@ build_stop_axis(const uint64_t *fr, size_t nl, size_t n, uint64_t *sf, uint64_t 
  * towards lower bits: there a fill of the free stops one cell down (gen)
  * through prop, in six rounds of doubling length (Kogge-Stone).
  */
-static void
+static INLINE void
 jump_bits(const uint64_t *stop, const uint64_t *fr, size_t n, uint64_t *out, const int forward)
 {
 	uint64_t c = 0, st, gen, prop;
@@ -494,19 +494,68 @@ diag_line(int d, size_t x, size_t y, size_t rows)
 }
 
 /*
- * Shift row r of n words left by sh bits into the zeroed wide row out:
- * bit x of r becomes bit x + sh of out, which has room for them.
+ * Word by of the lines of diagonal d (NE, SE, SW or NW; see diag_line)
+ * from band, the stops of the 64 rows 64 by on, each of n words (the
+ * rows past the grid's 0), into out, the lines of cw words.  The band's
+ * 64 x 64 blocks are transposed one at a time with each row k turned by
+ * k bits first, k up (d NE and SW, along which x + y is the line) or
+ * down (x - y), so that every word of the transposed block holds the
+ * cells of two lines, 64 apart: those of rows k up to m of word m on
+ * one line, the others on the next (NE and SW; x - y: rows k up to
+ * 63 - m, the others on the line before).  A line takes one part from
+ * each of two blocks side by side, and the first written is stored,
+ * the second OR-ed in.  Parts past the last line, or before the first,
+ * hold no cell of the grid and are dropped.
  */
-static INLINE void
-skew_row(const uint64_t *r, size_t n, size_t sh, uint64_t *out)
+static void
+band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, size_t lines,
+    size_t cw, uint64_t *out)
 {
-	size_t w, q = sh / 64;
-	unsigned b = (unsigned)(sh % 64);
+	const int sum = d == NE || d == SW;
+	const size_t c = sum ? 64 * by : rows - 1 - 64 * by;	/* line of bit 0 of word 0 */
+	uint64_t a[64];
+	size_t bx, m, k;
 
-	for (w = 0; w < n; w++) {
-		out[q + w] |= r[w] << b;
-		if (b != 0)
-			out[q + w + 1] |= r[w] >> (64 - b);
+	for (bx = 0; bx < n; bx++) {
+		/*
+		 * Word m's rows on lines l + m (lo) and l2 + m, for m below e1
+		 * and from b2 to e2: those past the last line, or (x - y, l2
+		 * wrapping round below 0) before the first, are dropped.
+		 */
+		const size_t l = 64 * bx + c, l2 = sum ? l + 64 : l - 64;
+		const size_t e1 = l < lines ? lines - l : 0, b2 = !sum && l < 64 ? 64 - l : 0;
+		const size_t e2 = l2 + b2 < lines ? lines - l2 : 0;	/* mod 2^n */
+		uint64_t any = 0, all = ~(uint64_t)0, lo;	/* lo: the rows of line l + m */
+
+		a[0] = band[bx];
+		for (k = 1; k < 64; k++) {
+			uint64_t v = band[k * n + bx];
+
+			a[k] = sum ? v << k | v >> (64 - k) : v >> k | v << (64 - k);
+		}
+		for (k = 0; k < 64; k++) {
+			any |= a[k];
+			all &= a[k];
+		}
+		/* most of a band is blocked cells (all set) or open (all 0) */
+		if (any != 0 && all != ~(uint64_t)0)
+			transpose64(a);
+		/*
+		 * Stored first: the lo parts (sum) or the others (x - y), but
+		 * at bx 0 both, which no block before has begun.
+		 */
+		lo = sum ? 1 : ~(uint64_t)0;
+		for (m = 0; m < 64 && m < e1; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
+			uint64_t *o = out + (l + m) * cw + by;
+
+			*o = sum && bx > 0 ? *o | (a[m] & lo) : a[m] & lo;
+		}
+		lo = sum ? 1 : b2 < 64 ? ~(uint64_t)0 >> b2 : 0;	/* sum: b2 0 */
+		for (m = b2; m < 64 && m < e2; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
+			uint64_t *o = out + (l2 + m) * cw + by;
+
+			*o = !sum && bx > 0 ? *o | (a[m] & ~lo) : a[m] & ~lo;
+		}
 	}
 }
 
@@ -529,22 +578,19 @@ skew_row(const uint64_t *r, size_t n, size_t sh, uint64_t *out)
  * columns' stop bitsets, worked out from the rows again (vstop).  Each
  * row's words a cell to the east and to the west (shift_row) are worked
  * out once, into a ring of four rows (sh), for the rows around the one
- * at hand.  Each diagonal's row words are then skewed (row y shifted by
- * y, or by rows - 1 - y, so that a diagonal line is a column) into band,
- * 64 rows of bw words for each diagonal, and every 64 rows the band is
- * transposed into the lines' words, 64 x 64 bits at a time.  row: room
- * for fifteen rows.
+ * at hand.  Each diagonal's row words go into band, 64 rows of n words
+ * for each diagonal, and every 64 rows the band is transposed into the
+ * lines' words (band_lines).  row: room for eleven rows.
  */
 static void
 build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *tmp,
-    uint64_t *row, uint64_t *band, size_t bw)
+    uint64_t *row, uint64_t *band)
 {
 	const size_t rows = (size_t)g->h + 2, cols = g->stride, n = jb->words[0];
 	const size_t cw = jb->words[1], lines = cols + rows - 1;
 	const uint64_t *fr = jb->free[0];
-	uint64_t *jn = row, *je = row + n, *jw = row + 2 * n, *dr = row + 3 * n, *sh = row + 7 * n;
-	uint64_t a[64];
-	size_t y, w, k, bx;
+	uint64_t *jn = row, *je = row + n, *jw = row + 2 * n, *sh = row + 3 * n;
+	size_t y, w;
 	int d;
 
 	/* the ring: row r's east shift at sh + 2 n (r % 4), its west one n words on */
@@ -567,17 +613,19 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 		}
 	}
 	memset(jn, 0, n * sizeof(*jn));
-	memset(band, 0, 4 * 64 * bw * sizeof(*band));
 	shift_row(fr, n, SHE(0), SHW(0));
 	for (y = 0; y < rows; y++) {
 		uint64_t *hs = jb->bstop[E] + y * n;
+		/* this row's stops of the diagonals NE, SE, SW and NW, 64 n apart */
+		uint64_t *dr = band + y % 64 * n;
 
 		if (y + 1 < rows)
 			shift_row(fr + (y + 1) * n, n, SHE(y + 1), SHW(y + 1));
 		if (y == 0 || y == rows - 1) {
 			/* padding: every cell of the row stops */
 			memset(hs, 0xff, n * sizeof(*hs));
-			memset(dr, 0xff, 4 * n * sizeof(*dr));
+			for (d = 0; d < 4; d++)
+				memset(dr + (size_t)d * 64 * n, 0xff, n * sizeof(*dr));
 		} else {
 			const uint64_t *fu = fr + (y - 1) * n, *fm = fu + n, *fd = fm + n;
 			const uint64_t *eu = SHE(y - 1), *wu = SHW(y - 1), *em = SHE(y), *wm = SHW(y);
@@ -609,37 +657,19 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 				hs[w] = rule == DIAG_NO_CORNER_CUT ? ~fm[w] | jn[w] | js : 0;
 				/* the diagonals' rows, NE SE SW NW */
 				dr[w] = dstop_dir(nb, fm[w], jn[w], je[w], NE, rule);
-				dr[n + w] = dstop_dir(nb, fm[w], je[w], js, SE, rule);
-				dr[2 * n + w] = dstop_dir(nb, fm[w], js, jw[w], SW, rule);
-				dr[3 * n + w] = dstop_dir(nb, fm[w], jw[w], jn[w], NW, rule);
+				dr[64 * n + w] = dstop_dir(nb, fm[w], je[w], js, SE, rule);
+				dr[128 * n + w] = dstop_dir(nb, fm[w], js, jw[w], SW, rule);
+				dr[192 * n + w] = dstop_dir(nb, fm[w], jw[w], jn[w], NW, rule);
 			}
 		}
-		for (d = 0; d < 4; d++)
-			skew_row(dr + (size_t)d * n, n, diag_line(2 * d + 1, 0, y, rows),
-			    band + ((size_t)d * 64 + y % 64) * bw);
 		if (y % 64 != 63 && y != rows - 1)
 			continue;
 		/* The band of rows 64 (y / 64) on: word y / 64 of every line. */
 		for (d = 0; d < 4; d++) {
-			uint64_t *b = band + (size_t)d * 64 * bw, *out = jb->bstop[2 * d + 1];
+			const uint64_t *b = band + (size_t)d * 64 * n;
 
-			for (bx = 0; bx < bw && 64 * bx < lines; bx++) {
-				uint64_t any = 0, all = ~(uint64_t)0;
-
-				for (k = 0; k < 64; k++) {
-					any |= a[k] = b[k * bw + bx];
-					all &= a[k];
-				}
-				/*
-				 * The skew leaves most of a band 0 (a row's n words
-				 * of bw), and blocked cells stop every scan.
-				 */
-				if (any != 0 && all != ~(uint64_t)0)
-					transpose64(a);
-				for (k = 0; k < 64 && 64 * bx + k < lines; k++)
-					out[(64 * bx + k) * cw + y / 64] = a[k];
-			}
-			memset(b, 0, 64 * bw * sizeof(*b));
+			memset(band + ((size_t)d * 64 + y % 64 + 1) * n, 0, (63 - y % 64) * n * sizeof(*b));
+			band_lines(b, n, y / 64, 2 * d + 1, rows, lines, cw, jb->bstop[2 * d + 1]);
 		}
 	}
 #undef SHE
@@ -663,7 +693,7 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 	uint64_t *tmp;
 
 	/* bstop: the diagonals' lines, and the rows for -d never */
-	size_t lines = cols + rows - 1, bw = (rows - 1) / 64 + rw + 1;
+	size_t lines = cols + rows - 1;
 
 	need += 4 * lines * cw + rows * rw;
 	if (jb->grid == g && jb->serial == g->serial && g->serial != 0) {
@@ -702,17 +732,16 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 		jb->serial = g->serial;
 	}
 	jb->stoprule = -1;
-	if ((tmp = malloc(((rows + 15) * rw + 4 * 64 * bw) * sizeof(*tmp))) == NULL)
+	if ((tmp = malloc(((rows + 11) * rw + 4 * 64 * rw) * sizeof(*tmp))) == NULL)
 		return -1;
 	build_stop_axis(jb->free[0], rows, rw, jb->stop[0][1], jb->stop[0][0], sr);
 	build_stop_axis(jb->free[1], cols, cw, jb->stop[1][1], jb->stop[1][0], sr);
 	if (sr == DIAG_NO_SQUEEZE)
-		build_bstop(jb, g, DIAG_NO_SQUEEZE, tmp, tmp + rows * rw, tmp + (rows + 15) * rw, bw);
+		build_bstop(jb, g, DIAG_NO_SQUEEZE, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	else if (sr == DIAG_ALWAYS)
-		build_bstop(jb, g, DIAG_ALWAYS, tmp, tmp + rows * rw, tmp + (rows + 15) * rw, bw);
+		build_bstop(jb, g, DIAG_ALWAYS, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	else
-		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 15) * rw,
-		    bw);
+		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	free(tmp);
 	jb->stoprule = sr;
 	return 0;
