@@ -524,7 +524,7 @@ band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, 
 		 */
 		const size_t l = 64 * bx + c, l2 = sum ? l + 64 : l - 64;
 		const size_t e1 = l < lines ? lines - l : 0, b2 = !sum && l < 64 ? 64 - l : 0;
-		const size_t e2 = l2 + b2 < lines ? lines - l2 : 0;	/* mod 2^n */
+		const size_t e2 = l2 + b2 < lines ? lines - l2 : 0;	/* l2 may wrap round */
 		uint64_t any = 0, all = ~(uint64_t)0, lo;	/* lo: the rows of line l + m */
 
 		a[0] = band[bx];
@@ -668,6 +668,7 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 		for (d = 0; d < 4; d++) {
 			const uint64_t *b = band + (size_t)d * 64 * n;
 
+			/* the last band: its rows past the grid's are 0 */
 			memset(band + ((size_t)d * 64 + y % 64 + 1) * n, 0, (63 - y % 64) * n * sizeof(*b));
 			band_lines(b, n, y / 64, 2 * d + 1, rows, lines, cw, jb->bstop[2 * d + 1]);
 		}
