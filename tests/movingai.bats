@@ -257,6 +257,24 @@ rows_match_paths() {
 	done
 }
 
+@test "-a jps costs what A* does under every rule where the last block of 64 rows is full or has one row" {
+	# JPS builds its diagonal scans' stops 64 rows at a time (jps.c,
+	# band_lines), each block's words shared between the lines that cross
+	# it.  Padded heights (the map's + 2) of 64, 65, 128, 129 and 192: a
+	# last block of all 64 rows or of one, where lines begin at its edge.
+	local d=$BATS_TEST_TMPDIR size rule
+	for size in 62x62 130x63 70x126 129x127 200x190; do
+		random_scen "${size%x*}" "${size#*x}" 0.2 300 3 "$d/r.map" "$d/r.map.scen"
+		for rule in no-corner-cut never no-squeeze always; do
+			"$PATHFIND" -a astar -d "$rule" -S "$d/r.map.scen" 2>/dev/null | cut -f 1-7 >"$d/astar" || true
+			"$PATHFIND" -a jps -d "$rule" -S "$d/r.map.scen" 2>/dev/null | cut -f 1-7 >"$d/jps" || true
+			[ "$(wc -l <"$d/jps")" -eq 301 ]
+			[ "$(grep -c '	-$' "$d/jps")" -lt 150 ]	# most have a path
+			diff "$d/astar" "$d/jps"
+		done
+	done
+}
+
 @test "-a jps: its nodes by blocks of a page, then the array once a search takes many: the same rows" {
 	# JPS keeps a search's nodes in blocks, one for each page of 64
 	# cells it writes, until a search on the grid takes more than 256
