@@ -814,39 +814,43 @@ jps_parent(const struct ctx *c, uint32_t j, int bs, uint32_t *run, uint32_t *tur
 /*
  * The path through the jump points, every cell listed; the exact cost.
  * Two passes: the first finds each jump point's predecessor, counting the
- * steps, and keeps them in the jump point's pos field: the straight ones,
- * or after a bend the ones before it (the straight ones are in its tag).
- * That field holds a node's
- * open-list position only while the node is open; the jump points on the
- * path are all closed (popped: the goal just now, the others before their
- * successors were found), nothing reads pos of a closed node, and the
- * search ends here, so the field is free.  The second pass then writes the
- * cells straight into their places, from the goal's at the end back to the
- * start's at 0, without reading the grid again or reversing.  On a uniform
- * map every straight step counts 1 in a, every diagonal one 1 in b, as the
- * cells' own steps did.  bs: as bend_dir.
+ * steps, and keeps the two counts of each jump point in turn at the start
+ * of the path's array: the straight steps, or after a bend the ones before
+ * it (the straight ones are in its tag), and the turn's.  The second
+ * moves them up past the path's last cell, and then writes the cells
+ * straight into their places, from the goal's at the end back to the
+ * start's at 0, below the counts it still reads, without reading the grid
+ * again or reversing.  On a uniform map every straight step counts 1 in
+ * a, every diagonal one 1 in b, as the cells' own steps did.  bs: as
+ * bend_dir.
  */
 static void
 jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 {
-	uint32_t *path, i, k, run, turn;
-	size_t n = 0;
+	const int cells = !c->s->cost_only;	/* else the cells are not wanted (search_cost_only) */
+	uint32_t *path, *jumps, i, k, run, turn;
+	size_t n = 0, m = 0;
 	int d, dd;
 
 	/* The jump points on the path are written, so jps_node finds their blocks. */
-	if (c->s->cost_only &&
-	    search_steps_from_cost(c->s, jps_node(c, goal)->g, &r->a, &r->b) == 0) {
+	if (!cells && search_steps_from_cost(c->s, jps_node(c, goal)->g, &r->a, &r->b) == 0) {
 		r->steps = r->a + r->b;
 		r->path = NULL;
 		return;
 	}
 	r->a = r->b = 0;
 	for (i = goal; i != c->start;) {
-		struct node *ni = jps_node(c, i);
+		const struct node *ni = jps_node(c, i);
 
 		jps_parent(c, i, bs, &run, &turn, &dd);
 		d = (int)(ni->tag & TAG_DIR);
-		ni->pos = turn != 0 ? turn : run;
+		if (cells) {
+			if (path_room(c, 2 * m + 1) != 0)
+				return;
+			c->s->path[2 * m] = run;
+			c->s->path[2 * m + 1] = turn;
+			m++;
+		}
 		n += run + turn;
 		if (d & 1)
 			r->b += run;
@@ -859,30 +863,25 @@ jps_trace_path(struct ctx *c, uint32_t goal, struct search_result *r, int bs)
 		i = (uint32_t)((long)i - (long)run * c->off[d] - (long)turn * c->off[dd]);
 	}
 	r->steps = n;
-	if (c->s->cost_only) {	/* the cells are not wanted (search_cost_only) */
+	if (!cells) {
 		r->path = NULL;
 		return;
 	}
-	if (path_room(c, n) != 0)
+	if (path_room(c, n + 2 * m) != 0)
 		return;
 	path = c->s->path;
+	jumps = memmove(path + n + 1, path, 2 * m * sizeof(*path));
 	path[n] = goal;
-	for (i = goal; i != c->start;) {
+	for (i = goal; i != c->start; jumps += 2) {
 		const struct node *ni = jps_node(c, i);
 		uint32_t tag = ni->tag, bend = tag >> TAG_RUN_SHIFT & TAG_RUN_MAX;
 		long o;
 
 		d = (int)(tag & TAG_DIR);
 		o = c->off[d];
-		if (bend == 0) {
-			run = ni->pos;
-			turn = 0;
-			dd = d;
-		} else {
-			run = bend;
-			turn = ni->pos;
-			dd = bend_dir(tag, bs);
-		}
+		run = jumps[0];
+		turn = jumps[1];
+		dd = bend == 0 ? d : bend_dir(tag, bs);
 		for (k = run; k > 0; k--) {
 			i = (uint32_t)((long)i - o);
 			path[--n] = i;

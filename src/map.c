@@ -787,7 +787,7 @@ starts_to(const uint64_t *st, const uint32_t *pre, size_t x)
 
 /*
  * The connected components of the passable cells of g into c, in as
- * little room as they fit: -S keeps them beside a search's 16 bytes a
+ * little room as they fit: -S keeps them beside a search's 12 bytes a
  * cell.  Most maps have one component that holds most of the passable
  * cells: that one is every passable cell that is not listed, and the
  * cells outside it are a sorted list of cells and labels (8 bytes each),

@@ -22,13 +22,19 @@ e_room(struct openlist *ol, size_t n)
 /*
  * The room in e the buckets and the step queues need, with pool entries
  * in their chunks: e takes the entries of one bucket (bk_take) or the
- * ties of one key (ol_sq_next), never more than the chunks hold, and no
- * more live ones than there are cells (bk_take writes one past them).
+ * ties of one key (ol_sq_next), never more than the chunks hold.  The
+ * step queues' live entries are one a cell at most; the buckets may
+ * keep several entries of an open node (ol_bk_pop), and bk_take writes
+ * one past those it keeps.
  */
 static int
 e_follow(struct openlist *ol, size_t pool)
 {
-	if (e_room(ol, pool < ol->ncells + 1 ? pool : ol->ncells + 1) != 0) {
+	if (ol->kind == OL_BUCKETS)
+		pool++;
+	else if (pool > ol->ncells + 1)
+		pool = ol->ncells + 1;
+	if (e_room(ol, pool) != 0) {
 		ol->failed = 1;
 		return -1;
 	}
@@ -78,6 +84,19 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	ol->ncells = ncells;
 	ol->n = 0;
 	ol->failed = 0;
+	ol->deadmask = ol->dead = 0;	/* openlist_dead */
+	if (kind == OL_BUCKETS || kind == OL_STEP_QUEUES) {
+		free(ol->pos);	/* the heaps' and lists' alone */
+		ol->pos = NULL;
+		ol->poscap = 0;
+	} else if (ncells > ol->poscap) {
+		free(ol->pos);
+		ol->poscap = 0;
+		if (ncells > SIZE_MAX / sizeof(*ol->pos) ||
+		    (ol->pos = malloc(ncells * sizeof(*ol->pos))) == NULL)
+			return -1;
+		ol->poscap = ncells;
+	}
 	if (kind == OL_BUCKETS) {
 		unsigned b;
 
@@ -123,6 +142,9 @@ openlist_free(struct openlist *ol)
 	free(ol->bpool);
 	free(ol->bk.next);
 	free(ol->a);
+	free(ol->pos);
+	ol->pos = NULL;
+	ol->poscap = 0;
 	ol->a = NULL;
 	ol->na = ol->acap = 0;
 	ol->ahole = 0;
@@ -270,25 +292,38 @@ openlist_buckets(struct openlist *ol, unsigned shift)
 	ol->shift = shift;
 }
 
-/* Is x its node's entry? */
+/*
+ * The search closes a node by setting tag bits, and never reopens it:
+ * entries whose node's tag & mask is dead are stale (ol_bk_pop).  Set
+ * before each search, as the tags of a search are its own.
+ */
+void
+openlist_dead(struct openlist *ol, uint32_t mask, uint32_t dead)
+{
+	ol->deadmask = mask;
+	ol->dead = dead;
+}
+
+/* Is x's node open, so that x may be its live entry (ol_bk_pop)? */
 static int
 bk_live(const struct openlist *ol, const struct ol_entry *x)
 {
-	return ol->node[x->idx].pos == x->t;
+	return (ol->node[x->idx].tag & ol->deadmask) != ol->dead;
 }
 
 /*
  * Take chain b off and give its chunks back: into e, unsorted, or with
- * again offered anew (the overflow).  Stale entries are dropped.  Into e
- * without a branch on liveness, which is a coin toss where many nodes
- * were improved: each entry is written, and counted only when live (e
- * has room for one more than there are cells, and no more than one
- * entry a node is live).
+ * again offered anew (the overflow).  The entries of closed nodes are
+ * dropped.  Into e without a branch on it, which is a coin toss where
+ * many nodes were improved: each entry is written, and counted only when
+ * kept (e has room for one more than the chunks hold, e_follow).
  */
 static inline void
 bk_take(struct openlist *ol, unsigned b, const int again)
 {
 	uint32_t ch = ol->bfirst[b], end = ol->bslot[b], k, nx;
+	const uint32_t mask = ol->deadmask, dead = ol->dead;	/* bk_live, kept in registers */
+	const struct node *node = ol->node;
 	size_t n = ol->n;
 
 	ol->bfirst[b] = OL_NOCHUNK;
@@ -303,12 +338,12 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 
 			if (!again) {
 				ol->e[n] = *x;
-				n += bk_live(ol, x);
+				n += (node[x->idx].tag & mask) != dead;
 			} else if (bk_live(ol, x)) {
 				/* A copy: the offer may move bpool to grow it. */
 				struct ol_entry y = *x;
 
-				ol_bk_offer(ol, &y);
+				ol_bk_insert(ol, &y);
 			}
 		}
 		ol->nb -= to - ch * OL_CHUNK;
@@ -374,7 +409,8 @@ bk_compact(struct openlist *ol, unsigned b)
 /*
  * A chain needs a chunk, and there is none left.  Where many nodes are
  * improved while the least key stays the same, stale entries pile up in
- * the chains (an open 4096x4096 map: 2 million, 48 MB): drop them first;
+ * the chains (an open 4096x4096 map: 2 million, 48 MB): drop those of
+ * closed nodes first (bk_live);
  * and grow the pool when it is still more than half full after that, so
  * that the next time is at least half a pool of new entries away.
  */
@@ -762,7 +798,7 @@ sorted_insert(struct openlist *ol, const struct ol_entry *x)
 	memmove(&ol->e[lo + 1], &ol->e[lo], (ol->n - lo) * sizeof(*ol->e));
 	ol->n++;
 	for (i = lo + 1; i < ol->n; i++)
-		ol->node[ol->e[i].idx].pos = (uint32_t)i;
+		ol->pos[ol->e[i].idx] = (uint32_t)i;
 	ol_place(ol, lo, x);
 }
 
@@ -774,7 +810,7 @@ sorted_remove(struct openlist *ol, size_t at)
 	memmove(&ol->e[at], &ol->e[at + 1], (ol->n - at - 1) * sizeof(*ol->e));
 	ol->n--;
 	for (i = at; i < ol->n; i++)
-		ol->node[ol->e[i].idx].pos = (uint32_t)i;
+		ol->pos[ol->e[i].idx] = (uint32_t)i;
 }
 
 void
@@ -799,7 +835,7 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 	case OL_BUCKETS:
 		if (ol->n == 0 && ol->na == 0 && ol->nb == 0)	/* empty: the window starts here */
 			ol->bend = ((x->f >> ol->shift) + 1) << ol->shift;
-		ol_bk_offer(ol, x);
+		ol_bk_insert(ol, x);
 		break;
 	case OL_STEP_QUEUES:
 		/* Only the start comes this way, at key last: see ol_sq_push. */
@@ -816,10 +852,11 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 void
 openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 {
-	size_t at = ol->node[x->idx].pos;
+	size_t at;
 
 	if (ol->failed && ol->kind != OL_BUCKETS)
 		return;	/* x's entry may be the one dropped (ol_room) */
+	at = ol->pos != NULL ? ol->pos[x->idx] : 0;	/* the heaps and lists */
 	switch (ol->kind) {
 	case OL_BINARY_HEAP:
 		ol_heap_up(ol, at, x, 2);
@@ -835,7 +872,7 @@ openlist_decrease(struct openlist *ol, const struct ol_entry *x)
 		ol_place(ol, at, x);
 		break;
 	case OL_BUCKETS:
-		ol_bk_offer(ol, x);
+		ol_bk_insert(ol, x);
 		break;
 	case OL_STEP_QUEUES:	/* not used: ol_sq_push */
 	case OL_COUNT:
@@ -942,7 +979,9 @@ bk_copy(const struct openlist *ol, struct ol_entry *out)
 
 /*
  * The entries on the list, in no particular order, into out (room for
- * openlist_bound of them); returns how many.
+ * openlist_bound of them); returns how many.  The buckets' may hold stale
+ * entries of open nodes, each after its node's live one in the order of
+ * keys (ol_bk_pop).
  */
 size_t
 openlist_copy(const struct openlist *ol, struct ol_entry *out)

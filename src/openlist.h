@@ -8,7 +8,7 @@
  * No two entries share a stamp, so the order is total and every strategy
  * pops the same sequence: they differ only in speed.
  *
- * The heaps and lists record an entry's position in its node's pos field,
+ * The heaps and lists record an entry's position in an array a cell, pos,
  * so decrease-key finds the entry without searching; the step queues and
  * the buckets never move an entry, and leave stale ones behind instead.
  * The operations are inline here so that the search loop can specialise
@@ -23,13 +23,25 @@
 #include "search.h"		/* enum ol_kind */
 
 /*
- * Per-cell search state: 16 bytes.  Private, like all of this header, to
+ * Per-cell search state: 12 bytes.  Private, like all of this header, to
  * search.c, jps.c and openlist.c.
+ *
+ * Packed where the compiler can (g unaligned half the time, which costs
+ * x86 nothing): on the generated 8192x8192 maps the searches' first
+ * touch of their memory took 0.51-0.87 of the time with 12-byte nodes
+ * against 16 (BENCHMARKS.md, item 2), and the open list needs no field
+ * of its own here: the heaps and the lists keep their entries' places in
+ * an array of their own (pos below), and the buckets and the step queues
+ * tell a stale entry by its node (ol_bk_pop, ol_sq_next).
  */
-struct node {
+#if defined(__GNUC__)
+#define NODE_PACKED __attribute__((packed, aligned(4)))
+#else
+#define NODE_PACKED
+#endif
+struct NODE_PACKED node {
 	uint64_t g;		/* cost from the start, key units */
-	uint32_t tag;		/* the search's own (search_impl.h): the lists never read it */
-	uint32_t pos;		/* index of the node's open-list entry (buckets: its stamp) */
+	uint32_t tag;		/* the search's own (search_impl.h); the buckets test one bit of it */
 };
 
 struct ol_entry {
@@ -43,7 +55,7 @@ struct ol_entry {
 #define OL_NOCHUNK UINT32_MAX
 #define OL_QUEUES 18		/* step costs: 9 terrains, straight and diagonal */
 
-#define OL_NBUCKET 64		/* buckets of keys ahead of the heap (ol_bk_offer) */
+#define OL_NBUCKET 64		/* buckets of keys ahead of the heap (ol_bk_insert) */
 #define OL_OVERFLOW OL_NBUCKET	/* the chain of keys beyond them */
 
 /* An entry of a step queue: no tie-break on h, which is 0 there. */
@@ -70,6 +82,9 @@ struct openlist {
 	size_t n, cap;		/* entries in e, and room */
 	struct node *node;
 	size_t ncells;		/* of the search's grid */
+	uint32_t *pos;		/* the heaps and lists: pos[i], the place in e of node i's entry */
+	size_t poscap;		/* room in pos, in nodes */
+	uint32_t deadmask, dead;	/* the buckets: node tags & deadmask == dead are closed */
 
 	/*
 	 * The step queues (see ol_sq_push): one FIFO queue a step cost, each
@@ -89,7 +104,7 @@ struct openlist {
 	uint32_t tail[OL_QUEUES];	/* one past the last entry's slot */
 
 	/*
-	 * The buckets (see ol_bk_offer): chains of chunks in bpool, one a
+	 * The buckets (see ol_bk_insert): chains of chunks in bpool, one a
 	 * bucket and one for the overflow; e (sorted) and a (a heap) hold
 	 * the keys below bend, the current bucket's end.
 	 */
@@ -140,37 +155,37 @@ ol_less(const struct ol_entry *a, const struct ol_entry *b)
 }
 
 static OL_INLINE void
-ol_put(struct ol_entry *e, struct node *node, size_t i, const struct ol_entry *x)
+ol_put(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x)
 {
 	e[i] = *x;
-	if (node != NULL)
-		node[x->idx].pos = (uint32_t)i;
+	if (pos != NULL)
+		pos[x->idx] = (uint32_t)i;
 }
 
 static OL_INLINE void
 ol_place(struct openlist *ol, size_t i, const struct ol_entry *x)
 {
-	ol_put(ol->e, ol->node, i, x);
+	ol_put(ol->e, ol->pos, i, x);
 }
 
 /*
  * d-ary heaps in e, root at 0, children of i at d*i+1 .. d*i+d.  The
  * binary heap is the tutorial's; the 4-ary heap does half as many levels
  * and its four children sit side by side (96 bytes).  Both move a hole
- * rather than swapping, and keep pos up to date unless node is NULL.
+ * rather than swapping, and keep pos up to date unless it is NULL.
  */
 static OL_INLINE void
-ol_up(struct ol_entry *e, struct node *node, size_t i, const struct ol_entry *x, const size_t d)
+ol_up(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x, const size_t d)
 {
 	while (i > 0) {
 		size_t p = (i - 1) / d;
 
 		if (!ol_less(x, &e[p]))
 			break;
-		ol_put(e, node, i, &e[p]);
+		ol_put(e, pos, i, &e[p]);
 		i = p;
 	}
-	ol_put(e, node, i, x);
+	ol_put(e, pos, i, x);
 }
 
 /* The least child of a node of the n-entry d-ary heap e whose first child is at c < n. */
@@ -204,29 +219,29 @@ ol_best_child(const struct ol_entry *e, size_t n, size_t c, const size_t d)
  * sift-down.
  */
 static OL_INLINE void
-ol_down(struct ol_entry *e, size_t n, struct node *node, size_t i, const struct ol_entry *x,
+ol_down(struct ol_entry *e, size_t n, uint32_t *pos, size_t i, const struct ol_entry *x,
     const size_t d)
 {
 	size_t c, best;
 
 	while ((c = d * i + 1) < n) {
 		best = ol_best_child(e, n, c, d);
-		ol_put(e, node, i, &e[best]);
+		ol_put(e, pos, i, &e[best]);
 		i = best;
 	}
-	ol_up(e, node, i, x, d);
+	ol_up(e, pos, i, x, d);
 }
 
 static OL_INLINE void
 ol_heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 {
-	ol_up(ol->e, ol->node, i, x, d);
+	ol_up(ol->e, ol->pos, i, x, d);
 }
 
 static OL_INLINE void
 ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 {
-	ol_down(ol->e, ol->n, ol->node, i, x, d);
+	ol_down(ol->e, ol->n, ol->pos, i, x, d);
 }
 
 /*
@@ -254,7 +269,7 @@ ol_quad_decrease(struct openlist *ol, const struct ol_entry *x)
 {
 	if (ol->failed)
 		return;
-	ol_heap_up(ol, ol->node[x->idx].pos, x, 4);
+	ol_heap_up(ol, ol->pos[x->idx], x, 4);
 }
 
 static OL_INLINE int
@@ -371,10 +386,20 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * more, so a heap with a hole is never empty.
  *
  * No entry is ever moved for a cheaper path: the new entry goes where its
- * key says, and the old one is stale.  A node's pos holds the stamp of its
- * live entry, which tells them apart, as no two entries share a stamp;
- * stale entries are dropped when they come up, and from all the chains
- * when the chunks run out (ol_bk_full).
+ * key says, and the old one is stale.  Nothing in the node says which is
+ * which, and nothing needs to: a cheaper path is a lower g and the same
+ * h, so a lower f (g + h, or g plus h weighted: h is the cell's), and
+ * the entries come off in the order of their keys; so a node's live
+ * entry, its last, comes off before any stale one, and the search closes
+ * the node as it takes it (it never reopens one).  An entry whose node
+ * is closed is stale, then, and no other comes off: the search says
+ * which tags are closed (openlist_dead).  Stale entries are dropped when
+ * they come up, and those of closed nodes from all the chains when the
+ * chunks run out (ol_bk_full).  Those of open ones stay until their node
+ * is closed: a copy of the list (openlist_copy) may hold them, after the
+ * node's live entry in the order of keys.  A field a node for the live
+ * entry's stamp, as there was, took a third more memory for the nodes
+ * (item 2 in BENCHMARKS.md).
  *
  * Nothing depends on the heuristic for correctness: a key below the
  * current bucket (an inconsistent or weighted h) goes into the heap,
@@ -417,10 +442,7 @@ ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 	ol->nb++;
 }
 
-/*
- * Put x on the list, once its node's pos holds x's stamp (ol_bk_offer;
- * the search's loops, which have the node at hand, store it themselves).
- */
+/* Put x on the list (openlist_push for the first, the start). */
 static OL_INLINE void
 ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 {
@@ -462,14 +484,6 @@ ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 	}
 }
 
-/* Put x on the list: its node's only live entry from now on. */
-static OL_INLINE void
-ol_bk_offer(struct openlist *ol, const struct ol_entry *x)
-{
-	ol->node[x->idx].pos = x->t;
-	ol_bk_insert(ol, x);
-}
-
 static OL_INLINE int
 ol_bk_pop(struct openlist *ol, struct ol_entry *out)
 {
@@ -493,7 +507,7 @@ ol_bk_pop(struct openlist *ol, struct ol_entry *out)
 			return 0;
 		else
 			continue;
-		if (ol->node[out->idx].pos == out->t)
+		if ((ol->node[out->idx].tag & ol->deadmask) != ol->dead)
 			return 1;
 	}
 }
@@ -505,6 +519,7 @@ void	openlist_decrease(struct openlist *, const struct ol_entry *);
 int	openlist_pop(struct openlist *, struct ol_entry *);
 void	openlist_steps(struct openlist *, const uint64_t[2], int, unsigned char[2][10]);
 void	openlist_buckets(struct openlist *, unsigned);
+void	openlist_dead(struct openlist *, uint32_t, uint32_t);
 size_t	openlist_bound(const struct openlist *);
 size_t	openlist_copy(const struct openlist *, struct ol_entry *);
 

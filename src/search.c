@@ -1,5 +1,6 @@
 /* search.c - A* and Dijkstra; see search.h. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,14 +44,16 @@ search_free(struct search *s)
 
 /*
  * The memory a search on g under p takes at least: the nodes, a cell
- * each (the open lists, and the path, grow with what they hold).  The
+ * each, and with a heap or a list the places of their entries (the
+ * other open lists, and the path, grow with what they hold).  The
  * drivers weigh threads against it.
  */
 size_t
 search_footprint(const struct grid *g, const struct search_params *p)
 {
-	(void)p;
-	return g->ncells * sizeof(struct node);
+	size_t pos = p->ol == OL_BUCKETS || p->ol == OL_STEP_QUEUES ? 0 : sizeof(uint32_t);
+
+	return g->ncells * (sizeof(struct node) + pos);
 }
 
 /*
@@ -956,6 +959,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	if (p->ol == OL_BUCKETS)
 		openlist_buckets(&s->ol, bucket_shift(&c, g, p->algo == ALGO_JPS));
 	c.tagbase = s->gen << TAG_GEN_SHIFT;
+	openlist_dead(&s->ol, TAG_GEN | TAG_CLOSED, c.tagbase | TAG_CLOSED);
 	c.simple = simple_run(&c);
 	skips = !paged && p->algo != ALGO_JPS && p->ol == OL_BUCKETS && c.heur != H_ZERO &&
 	    c.simple && search_no_guarantee(p) == NULL;
@@ -1157,19 +1161,40 @@ entry_cmp(const void *a, const void *b)
 	return ol_less(a, b) ? -1 : ol_less(b, a) ? 1 : 0;
 }
 
-/* The open list of the last run in pop order: up to max cells into out. */
+/*
+ * The open list of the last run in pop order: up to max cells into out.
+ * The buckets' copy may hold stale entries of open nodes, each after its
+ * node's live one (openlist_copy): a node's first entry alone is its.
+ * 0 when out of memory.
+ */
 size_t
 search_open_cells(const struct search *s, uint32_t *out, size_t max)
 {
 	struct ol_entry *e;
-	size_t k, n = openlist_bound(&s->ol);
+	unsigned char *seen;
+	size_t k, top = 0, n = openlist_bound(&s->ol), got = 0;
 
 	if (n == 0 || (e = malloc(n * sizeof(*e))) == NULL)
 		return 0;
 	n = openlist_copy(&s->ol, e);
+	for (k = 0; k < n; k++)
+		if (e[k].idx >= top)
+			top = (size_t)e[k].idx + 1;
+	if ((seen = calloc(top / CHAR_BIT + 1, 1)) == NULL) {
+		free(e);
+		return 0;
+	}
 	qsort(e, n, sizeof(*e), entry_cmp);
-	for (k = 0; k < n && k < max; k++)	/* JPS's idx: a node of its pool */
-		out[k] = s->jn.last ? jps_node_cell(s->jn.first, e[k].idx) : e[k].idx;
+	for (k = 0; k < n && got < max; k++) {
+		uint32_t i = e[k].idx;
+
+		if (seen[i / CHAR_BIT] & 1u << i % CHAR_BIT)
+			continue;
+		seen[i / CHAR_BIT] |= (unsigned char)(1u << i % CHAR_BIT);
+		/* JPS's idx: a node of its pool */
+		out[got++] = s->jn.last ? jps_node_cell(s->jn.first, i) : i;
+	}
+	free(seen);
 	free(e);
-	return k;
+	return got;
 }

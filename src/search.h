@@ -2,7 +2,7 @@
  * search.h - A* and Dijkstra on a padded grid.
  *
  * The core of pathfind: it neither prints nor exits.  A search object owns
- * the per-cell state (16 bytes a cell) and the open list; both are sized
+ * the per-cell state (12 bytes a cell) and the open list; both are sized
  * once per map and reused.  A generation number in each cell's state
  * tells stale state from current, so a new search starts without
  * clearing anything (the tutorial's whichList trick).  How the state and

@@ -67,7 +67,8 @@ struct jpsbits {
  * alone, a few dozen of the hundreds of thousands of cells on most maps,
  * scattered over the map: a node a cell (struct search, node), zeroed
  * by the system at first touch, costs the whole array's pages, 0.36-0.46
- * ms for the 4 MB of a 512x512 map on the CI machine, about a tenth of
+ * ms for the 4 MB of a 512x512 map's nodes of 16 bytes, as they were,
+ * on the CI machine, about a tenth of
  * AR0011SR's 1,280 queries' time (3.53 -> 3.33 us a query without it,
  * BENCHMARKS.md, item 3).  So JPS keeps its nodes by pages of
  * JPS_PAGE cells (a part of a row): page p's entry in dir, once a node
@@ -274,20 +275,20 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
 /*
  * Ask for the nodes around cell j (prefetch_rows) and the cells of the
  * rows above and below it, which its expansion reads.  On a map whose
- * nodes are larger than the caches (2048x2048: 67 MB) each of those rows
+ * nodes are larger than the caches (2048x2048: 50 MB) each of those rows
  * is mostly a miss to memory, and the expansion waits for them one after
  * another; a node just generated is often expanded soon after (A*'s ties
  * go to it: a corridor, the straight line to the goal), and asked for
  * now, they come in meanwhile.  Measured: 71 -> 52 ns/expansion on the
  * generated 2048x2048 maze, 72 -> 65 on the random map.  Its own row's
- * cells were just read.  The 512x512 maps' 4 MiB of nodes outgrow this
+ * cells were just read.  The 512x512 maps' 3 MiB of nodes outgrow this
  * machine's 1 MiB of L2 as well, and their rows come from L3 one after
  * another: asked for, maze512-1-0 took 12-19% less time, random512-40-0
  * 2-10%, 8room_000 7%, AR0011SR 3-5%, brc202d nothing (medians of
  * interleaved runs; BENCHMARKS.md, item 1), for 19-20 instructions an
  * expansion (AR0011SR, random512-40-0; 3-6 more since all nine nodes
  * are asked for).  Only where the nodes are larger than PREFETCH_MIN:
- * smaller ones stay in L2, and maps of 256x256 (1 MiB of nodes) and
+ * smaller ones stay in L2, and maps of 256x256 (1 MiB of 16-byte nodes) and
  * 194x194 gained nothing (with the nine, from 3% less time to 4% more:
  * BENCHMARKS.md).
  */
@@ -308,8 +309,9 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * for the same time).
  *
  * What is asked for is the lines of all nine nodes around j, the ones the
- * expansion of j reads.  Four 16-byte nodes share a 64-byte line, so the
- * three nodes of a row, 48 bytes, lie across two lines half the time:
+ * expansion of j reads.  A 64-byte line holds five or six 12-byte nodes
+ * (four of 16 bytes, measured below), and the three nodes of a row, 36
+ * bytes, lie across two lines half the time (48 bytes of 16 did too):
  * the first and the last of each row are asked for (the middle one is in
  * the line of one of them), and in j's own row those on either side of
  * it, whose lines hold j's too.  Asking for the middle node of the rows
@@ -324,12 +326,15 @@ static INLINE void
 prefetch_rows(const struct node *node, size_t j, size_t stride)
 {
 #if defined(__GNUC__)
+	/* The last byte of each row's last node: it may end on the next line. */
+	const size_t end = sizeof(*node) - 1;
+
 	__builtin_prefetch(&node[j - stride - 1]);
-	__builtin_prefetch(&node[j - stride + 1]);
+	__builtin_prefetch((const char *)&node[j - stride + 1] + end);
 	__builtin_prefetch(&node[j - 1]);
-	__builtin_prefetch(&node[j + 1]);
+	__builtin_prefetch((const char *)&node[j + 1] + end);
 	__builtin_prefetch(&node[j + stride - 1]);
-	__builtin_prefetch(&node[j + stride + 1]);
+	__builtin_prefetch((const char *)&node[j + stride + 1] + end);
 #else
 	(void)node, (void)j, (void)stride;
 #endif
@@ -367,7 +372,7 @@ prefetch_around(const struct ctx *c, size_t j)
  * gen-random8192 65.1 -> 60.8 ns an expansion, gen-rooms8192 54.3 ->
  * 52.2, the maze and the 2048x2048 maps within their noise.  It costs
  * about 25 instructions an expansion, which on Berlin_0_1024 and orz900d
- * (16 MiB of nodes) made them 1-2% slower, hence the threshold.
+ * (16 MiB of nodes of 16 bytes) made them 1-2% slower, hence the threshold.
  */
 #define AHEAD_MIN ((size_t)32 << 20)
 #define AHEAD 4
@@ -542,10 +547,8 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	mkkey(c, &ne, jps ? (uint32_t)(nj - c->node) : (uint32_t)j, ng, h, simple);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
 		ol_sq_push(&c->s->ol, q, &ne);
-	else if (fast == OL_FAST_BUCKET) {
-		nj->pos = ne.t;	/* ol_bk_offer, without finding the node again */
+	else if (fast == OL_FAST_BUCKET)
 		ol_bk_insert(&c->s->ol, &ne);
-	}
 	else if (fast == OL_FAST_QUAD && improved)
 		ol_quad_decrease(&c->s->ol, &ne);
 	else if (fast == OL_FAST_QUAD)
