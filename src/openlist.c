@@ -84,7 +84,7 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	ol->ncells = ncells;
 	ol->n = 0;
 	ol->failed = 0;
-	ol->deadmask = ol->dead = 0;	/* openlist_dead */
+	ol->deadmask = ol->dead = 0;	/* the search's: openlist_dead, before any push */
 	if (kind == OL_BUCKETS || kind == OL_STEP_QUEUES) {
 		free(ol->pos);	/* the heaps' and lists' alone */
 		ol->pos = NULL;
@@ -322,8 +322,6 @@ static inline void
 bk_take(struct openlist *ol, unsigned b, const int again)
 {
 	uint32_t ch = ol->bfirst[b], end = ol->bslot[b], k, nx;
-	const uint32_t mask = ol->deadmask, dead = ol->dead;	/* bk_live, kept in registers */
-	const struct node *node = ol->node;
 	size_t n = ol->n;
 
 	ol->bfirst[b] = OL_NOCHUNK;
@@ -338,7 +336,7 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 
 			if (!again) {
 				ol->e[n] = *x;
-				n += (node[x->idx].tag & mask) != dead;
+				n += bk_live(ol, x);
 			} else if (bk_live(ol, x)) {
 				/* A copy: the offer may move bpool to grow it. */
 				struct ol_entry y = *x;

@@ -26,13 +26,16 @@
  * Per-cell search state: 12 bytes.  Private, like all of this header, to
  * search.c, jps.c and openlist.c.
  *
- * Packed where the compiler can (g unaligned half the time, which costs
- * x86 nothing): on the generated 8192x8192 maps the searches' first
- * touch of their memory took 0.51-0.87 of the time with 12-byte nodes
- * against 16 (BENCHMARKS.md, item 2), and the open list needs no field
- * of its own here: the heaps and the lists keep their entries' places in
- * an array of their own (pos below), and the buckets and the step queues
- * tell a stale entry by its node (ol_bk_pop, ol_sq_next).
+ * Packed where the compiler can, so that g is aligned to 4 bytes only:
+ * on the generated 8192x8192 maps A*'s first touch of its memory took
+ * 0.49-0.80 of the time a node with 12-byte nodes against 16, and the
+ * peak resident size fell by a quarter, for 1-4% more time on the open
+ * 512x512 and 1024x1024 maps, where the 16-byte nodes cost nothing in
+ * memory (a node's address is its index times 12, not a shift; item 2
+ * in BENCHMARKS.md).  The open list needs no field of its own here: the
+ * heaps and the lists keep their entries' places in an array of their
+ * own (pos below), and the buckets and the step queues tell a stale
+ * entry by its node (ol_bk_pop, ol_sq_next).
  */
 #if defined(__GNUC__)
 #define NODE_PACKED __attribute__((packed, aligned(4)))
