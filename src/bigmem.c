@@ -56,13 +56,17 @@ mapped(size_t n)
  * what the process had resident (10 MB against 6.5).  The system places
  * a mapping at the top of the highest gap that takes it, so the 2 MiB
  * boundary below it is mostly free as well: the mapping is moved there,
- * or, when something lies in the way (an array moved down before it, in
- * 4 of 10 runs of -S on a 512 by 512 map, as the libraries happened to
- * lie: VmPeak 8,960 KB against 7,500), to one of the next few boundaries
- * below; only when all of those fail is one more huge page mapped and
- * trimmed.  MAP_FIXED_NOREPLACE (Linux 4.17 on) fails where anything is
- * mapped already, another thread's arrays among them; an older system
- * takes it as a hint, and a mapping it puts elsewhere is given back.
+ * or, when something lies in the way, to one of the next seven
+ * boundaries below (which passes a page in the way of an array of up to
+ * 14 MiB; beyond that the 2 MiB more are a small part of it), and only
+ * when all of those fail is one more huge page mapped and trimmed.  An
+ * array moved down before, just above, was in the way of the next in 6
+ * of 16 runs of -S on gen-random512 (as the libraries happened to lie:
+ * VmPeak 8,960 KB against 7,500), before the arrays short of 2 MiB were
+ * left where the system puts them (bigmem_map).  MAP_FIXED_NOREPLACE
+ * (Linux 4.17 on) fails where anything is mapped already, another
+ * thread's arrays among them; an older system takes it as a hint, and a
+ * mapping it puts elsewhere is given back.
  */
 #define ALIGN_TRIES 8
 
