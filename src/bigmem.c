@@ -160,31 +160,28 @@ static void *
 bigmem_map(size_t n, enum how how)
 {
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	if (n >= BIGMEM_MIN && how == BM_FILLED) {
+	/*
+	 * Filled at once on small pages (bigmem_alloc_filled), or short of
+	 * a huge page, which no part of it could get: mapped where the
+	 * system puts it, not on a boundary, where it would stand in the way
+	 * of the next array that wants one (map_aligned).
+	 */
+	if (n >= BIGMEM_MIN && (how == BM_FILLED || mapped(n) < HUGE_PAGE)) {
 		char *p = mmap(NULL, mapped(n), PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		if (p == MAP_FAILED)
 			return NULL;
 #ifdef MADV_POPULATE_WRITE
-		(void)madvise(p, mapped(n), MADV_POPULATE_WRITE);	/* advice too */
+		if (how == BM_FILLED)
+			(void)madvise(p, mapped(n), MADV_POPULATE_WRITE);	/* advice too */
 #endif
 		return p;
 	}
 	if (n >= BIGMEM_MIN) {
 		size_t len = mapped(n);
-		/*
-		 * Short of a huge page, no part of it can get one: it need
-		 * not start on a boundary, nor stand in the way of the next
-		 * array that does (map_aligned).
-		 */
-		char *a;
+		char *a = map_aligned(len);
 
-		if (len >= HUGE_PAGE)
-			a = map_aligned(len);
-		else if ((a = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		    -1, 0)) == MAP_FAILED)
-			a = NULL;
 		if (a == NULL)
 			return NULL;
 		if (how != BM_LAZY)
