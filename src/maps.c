@@ -36,6 +36,7 @@
 #include "monotime.h"
 #include "out.h"
 #include "search.h"
+#include "threads.h"
 #include "viz.h"
 
 /*
@@ -907,7 +908,7 @@ maps_run(const struct options *o)
 	}
 	if (ms.nw > 1)
 		for (started = 0; started < ms.nw; started++)
-			if (pthread_create(&ms.w[started].tid, NULL, work, &ms.w[started]) != 0)
+			if (thread_start(&ms.w[started].tid, work, &ms.w[started]) != 0)
 				break;
 	if (ms.nw > 1 && started == 0)
 		ms.nw = 1;	/* no thread: this one does the work */

@@ -15,6 +15,7 @@
 #include "render.h"
 #include "scen.h"
 #include "search.h"
+#include "threads.h"
 #include "monotime.h"
 
 #define CHUNK 1024		/* scenarios read, solved and printed at a time */
@@ -425,7 +426,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 			/* the first live worker is this thread */
 			if (w[k].dead || k == first_live(w, nw) || (size_t)started + 1 >= n)
 				continue;
-			if (pthread_create(&w[k].tid, NULL, work, &w[k]) == 0)
+			if (thread_start(&w[k].tid, work, &w[k]) == 0)
 				tid[started++] = k;
 		}
 		if ((k = first_live(w, nw)) >= 0)

@@ -326,6 +326,46 @@ big_map() {
 	[ "${BASH_REMATCH[1]}" -lt 1024 ]
 }
 
+# The same target with -j 2, in both drivers that start threads (-S and
+# map streams).  A thread's defaults reserved 8 MiB of stack and, with
+# glibc, a malloc arena of its own, 64 MiB (128 while it is aligned):
+# 146 MB of address space for 8.7 resident under -S, 224 for 13 on the
+# stream of four maps; 10.7 and 16.5 with the workers' stacks of 256 KiB
+# and one arena.
+@test "-j 2 maps at most 1.5 times what it has resident, under -S and on a stream" {
+	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR p h
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
+	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
+	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	awk 'BEGIN { s = 12345; for (y = 0; y < 512; y++) { r = ""; for (x = 0; x < 512; x++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			r = r (s / 2147483648 < 0.2 && x + y > 0 && x + y < 1022 ? "@" : ".") }
+		print r } }' >"$d/rows"
+	{ printf 'type octile\nheight 512\nwidth 512\nmap\n'; cat "$d/rows"; } >"$d/m.map"
+	printf 'version 1\n' >"$d/m.map.scen"
+	for k in 1 2 3 4; do
+		printf '0\tm.map\t512\t512\t0\t0\t511\t511\t813.116882\n' >>"$d/m.map.scen"
+		awk '{ gsub("@", "#") } NR == 1 { $0 = "A" substr($0, 2) }
+			NR == 512 { $0 = substr($0, 1, 511) "B" } { print } END { print "" }' "$d/rows"
+	done >"$d/stream.txt"
+	run "$vm" "$d/out" "$PATHFIND" -q -j 2 -S "$d/m.map.scen"
+	[ "$status" -eq 0 ]
+	run cat "$d/out"
+	echo "-S: $output"
+	[[ "$output" =~ ^vmpeak=([0-9]+)\ vmhwm=([0-9]+)$ ]]
+	p=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]}
+	[ "$h" -gt 6144 ]	# two searches ran: 3 MiB of nodes each
+	[ $((p * 10)) -le $((h * 15)) ]
+	run "$vm" "$d/out" "$PATHFIND" -q -j 2 "$d/stream.txt"
+	[ "$status" -eq 0 ]
+	run cat "$d/out"
+	echo "stream: $output"
+	[[ "$output" =~ ^vmpeak=([0-9]+)\ vmhwm=([0-9]+)$ ]]
+	p=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]}
+	[ "$h" -gt 8192 ]
+	[ $((p * 10)) -le $((h * 15)) ]
+}
+
 @test "pathfind needs the C library alone: no libm (half a megabyte of every process)" {
 	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' runtimes are libraries of their own"
 	run readelf -d "$PATHFIND"
