@@ -28,8 +28,9 @@
 # (-S's maxrss) and the peak address space (VmPeak), each in MiB and in
 # bytes a cell, and the one over the other; then per 2048x2048 and
 # 8192x8192 map its ns/expansion over the 512x512 map's of the same
-# generator in the same round, the median and range over the rounds.
-# VmPeak is read by
+# generator in the same round, the median and range over the rounds;
+# and per map the peak resident set and address space of -j 2, -a jps
+# and -a jps -j 2 (one run each, -q). VmPeak is read by
 # bench/vmpeak.c, which runs pathfind traced and reads its
 # /proc/PID/status as it exits, its memory still mapped (Linux only).
 # Last, as "pairs", the two ratios of pathfind to itself that the
@@ -540,6 +541,25 @@ if [ "$scaling" = 1 ]; then
 			printf "| %s | %s | %d | %.2f | %.2f–%.2f | %.2f | %.2f–%.2f |\n", m, b, n, m1, a1[1], a1[n], m2, a2[1], a2[n]
 		}
 	}' "$out/scaling.runs"
+	# The address space of the other runs that item 2 holds to 1.5 times
+	# the resident peak: two threads (each with a search of its own) and
+	# JPS (its node pool), once a map; the queries as above, output aside.
+	echo
+	echo "| map | options | peak RSS MiB | VmPeak MiB | VmPeak ÷ RSS |"
+	echo "|---|---|---|---|---|"
+	for name in maze512 maze2048 maze8192 random512 random2048 random8192 rooms512 rooms2048 rooms8192 open4096; do
+		case gen-$name in *"$filter"*) ;; *) continue ;; esac
+		scen=$out/gen-$name.map.scen
+		[ -f "$scen" ] || scen=$out/large/gen-$name.map.scen
+		for opts in "-j 2" "-a jps" "-a jps -j 2"; do
+			: >"$out/vmpeak.txt"
+			# shellcheck disable=SC2086 # $opts is the options, split
+			"$out/vmpeak" "$out/vmpeak.txt" "$pf" -q $opts -S "$scen" </dev/null >/dev/null 2>&1
+			tr ' ' '\n' <"$out/vmpeak.txt" | awk -F= -v m="gen-$name" -v o="$opts" '{ v[$1] = $2 }
+			END { if (v["vmhwm"] > 0) printf "| %s | `%s` | %.0f | %.0f | %.2f |\n", m, o, v["vmhwm"] / 1024, v["vmpeak"] / 1024, v["vmpeak"] / v["vmhwm"]
+			    else printf "| %s | `%s` | failed |\n", m, o }'
+		done
+	done
 fi
 # pairs: the performance issue's two ratios of pathfind to itself, items
 # 5 and 6, each from runs side by side.  On this kind of shared machine

@@ -1212,7 +1212,6 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 {
 	const uint8_t *cell = c->grid->cell;
 	const uint32_t stride = (uint32_t)c->grid->stride;
-	struct node *node = c->node;	/* the pool (struct jpsnodes) */
 	struct jctx j;
 	struct ol_entry e;
 
@@ -1222,8 +1221,9 @@ loop(struct ctx *c, struct search_result *r, const int goals, const enum heur he
 	/* No single goal when the Bs are the goals (even if there are none). */
 	j.gx = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal % stride;
 	j.gy = c->goal == SEARCH_MAP_GOALS ? UINT32_MAX : c->goal / stride;
-	while (ol_pop_fast(&c->s->ol, &e, fast)) {
-		struct node *nd = &node[e.idx];
+	/* c->node: the pool (struct jpsnodes), which moves as it grows; c->nomem: it could not */
+	while (!c->nomem && ol_pop_fast(&c->s->ol, &e, fast)) {
+		struct node *nd = &c->node[e.idx];
 		uint32_t i = jps_cell(c, e.idx), x, y;
 		uint64_t gi;
 		unsigned mask;

@@ -133,6 +133,29 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	return 0;
 }
 
+/*
+ * The nodes moved to node, with room for ncells (JPS's pool, grown in
+ * the middle of a search: search.c, jps_grow), the entries kept.  -1 when
+ * out of memory for the places of the heaps' and lists' entries; the
+ * nodes are node's all the same.
+ */
+int
+openlist_nodes(struct openlist *ol, struct node *node, size_t ncells)
+{
+	uint32_t *pos;
+
+	ol->node = node;
+	if (ol->kind != OL_BUCKETS && ol->kind != OL_STEP_QUEUES && ncells > ol->poscap) {
+		if (ncells > SIZE_MAX / sizeof(*pos) ||
+		    (pos = realloc(ol->pos, ncells * sizeof(*pos))) == NULL)
+			return -1;
+		ol->pos = pos;
+		ol->poscap = ncells;
+	}
+	ol->ncells = ncells;
+	return 0;
+}
+
 void
 openlist_free(struct openlist *ol)
 {

@@ -516,6 +516,7 @@ ol_bk_pop(struct openlist *ol, struct ol_entry *out)
 }
 
 int	openlist_init(struct openlist *, enum ol_kind, struct node *, size_t);
+int	openlist_nodes(struct openlist *, struct node *, size_t);
 void	openlist_free(struct openlist *);
 void	openlist_push(struct openlist *, const struct ol_entry *);
 void	openlist_decrease(struct openlist *, const struct ol_entry *);

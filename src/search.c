@@ -17,12 +17,12 @@ search_new(void)
 static void
 jps_nodes_free(struct jpsnodes *jn)
 {
-	bigmem_free(jn->pool, jn->pages * JPS_PAGE * sizeof(*jn->pool));
+	bigmem_free(jn->pool, jn->blocks * JPS_PAGE * sizeof(*jn->pool));
 	free(jn->dir);
 	free(jn->first);
 	jn->pool = NULL;
 	jn->dir = jn->first = NULL;
-	jn->pages = 0;
+	jn->pages = jn->blocks = 0;
 	jn->touched = 0;
 	jn->last = 0;
 }
@@ -57,28 +57,67 @@ search_footprint(const struct grid *g, const struct search_params *p)
 }
 
 /*
- * Room in JPS's node store for the pages of grid g: the pool reserved
- * for a block a page, though a search takes a block only for each page
- * whose nodes it writes (bigmem_alloc_lazy), and every page's entry
- * stale.  -1 when out of memory.
+ * Room in JPS's node store for the pages of grid g: a directory entry
+ * for every page, every one stale, and a pool of JPS_BLOCKS0 blocks at
+ * most, which grows as a search takes them (jps_grow).  -1 when out of
+ * memory.
  */
 static int
 jps_nodes_room(struct jpsnodes *jn, const struct grid *g)
 {
 	size_t pages = (g->ncells + JPS_PAGE - 1) / JPS_PAGE;
+	size_t blocks = pages + 1 < JPS_BLOCKS0 ? pages + 1 : JPS_BLOCKS0;
 
 	if (pages <= jn->pages)
 		return 0;
 	jps_nodes_free(jn);
-	jn->pool = bigmem_alloc_lazy(pages * JPS_PAGE * sizeof(*jn->pool));
+	jn->pool = bigmem_alloc_lazy(blocks * JPS_PAGE * sizeof(*jn->pool));
 	jn->dir = calloc(pages, sizeof(*jn->dir));
-	jn->first = malloc(pages * sizeof(*jn->first));
+	jn->first = malloc(blocks * sizeof(*jn->first));
 	jn->pages = pages;
+	jn->blocks = blocks;
 	if (jn->pool == NULL || jn->dir == NULL || jn->first == NULL) {
 		jps_nodes_free(jn);
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The search of c has given out every block of JPS's pool but the spare
+ * (struct jpsnodes): twice the blocks, up to one for each page and the
+ * spare, the nodes and their tags kept (other searches' stale ones
+ * among them), the new ones zero.  The pool and first may move, and
+ * with them c's copies and the open list's nodes.  -1, and c->nomem set,
+ * when out of memory; c's copies are then the store's still, with the
+ * room it had.
+ */
+int
+jps_grow(struct ctx *c)
+{
+	struct jpsnodes *jn = &c->s->jn;
+	const size_t sz = JPS_PAGE * sizeof(*jn->pool);
+	size_t nb = jn->blocks * 2 < jn->pages + 1 ? jn->blocks * 2 : jn->pages + 1;
+	void *pool = jn->pool;
+	uint32_t *first;
+	int rc = -1;
+
+	/* first may be the larger: the pool's size is what bigmem_free needs */
+	if (nb > jn->blocks && (first = realloc(jn->first, nb * sizeof(*first))) != NULL) {
+		jn->first = first;
+		if (bigmem_grow(&pool, jn->blocks * sz, nb * sz) == 0) {
+			jn->pool = pool;
+			jn->blocks = nb;
+			rc = openlist_nodes(&c->s->ol, jn->pool, nb * JPS_PAGE);
+			if (rc == 0)
+				c->jroom = (uint32_t)nb - 1;
+		}
+	}
+	c->node = jn->pool;
+	c->jfirst = jn->first;
+	if (rc != 0)
+		c->nomem = 1;
+	return rc;
 }
 
 /* Every entry and node of JPS's store stale, for the generations to start again. */
@@ -903,7 +942,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		return SEARCH_ENOMEM;
 	/* JPS's open list takes its nodes from the pool (struct jpsnodes). */
 	if (openlist_init(&s->ol, p->ol, paged ? s->jn.pool : s->node,
-	    paged ? s->jn.pages * JPS_PAGE : g->ncells) != 0)
+	    paged ? s->jn.blocks * JPS_PAGE : g->ncells) != 0)
 		return SEARCH_ENOMEM;
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g, p->diag) != 0)
 		return SEARCH_ENOMEM;
@@ -912,6 +951,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	c.jdir = s->jn.dir;
 	c.jfirst = s->jn.first;
 	c.jtouched = s->jn.touched;
+	c.jroom = paged ? (uint32_t)s->jn.blocks - 1 : 0;
 	s->jn.last = paged;
 	c.obs = s->obs;
 	c.ngoal = s->ngoal;

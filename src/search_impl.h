@@ -79,6 +79,17 @@ struct jpsbits {
  * it, as in the array, so nothing is cleared between searches.  The
  * open lists see the pool as the nodes, and an entry's idx is the
  * node's place in it.  touched: the blocks ever given out.
+ *
+ * The pool holds blocks blocks, the last of them a spare, and grows as
+ * a search fills it (jps_grow), twice as large each time, up to a block
+ * for each page and the spare.  It was reserved for every page: on
+ * AR0011SR's scenario file, whose searches write a few dozen pages, 3 MB
+ * of the process's 7.8 MB of address space, with 3.2-3.4 MB resident
+ * (now 4.8 MB); on a 4096x4096 map 201 MB.  Growing moves
+ * it, so nothing keeps a node's address across a jps_node call: the
+ * loops take c->node afresh, and the open list is told (openlist_nodes).
+ * The spare takes the writes of the search that finds no room to grow,
+ * whose result is void (c->nomem), until its loop stops.
  */
 #define JPS_PAGE 64
 /*
@@ -88,12 +99,15 @@ struct jpsbits {
  * saves (BENCHMARKS.md).
  */
 #define JPS_FLAT 256
+/* The pool's blocks at first: room for every search that stays on the pages. */
+#define JPS_BLOCKS0 (JPS_FLAT + 2)
 
 struct jpsnodes {
 	struct node *pool;
 	uint32_t *dir;
 	uint32_t *first;
-	size_t pages;		/* room for this many pages */
+	size_t pages;		/* room for this many pages (dir) */
+	size_t blocks;		/* room in pool and first, the spare included */
 	uint32_t touched;
 	int last;		/* the last run was JPS's: search_cell and the like look here */
 	const struct grid *flat;	/* JPS takes the array on this grid and serial (JPS_FLAT) */
@@ -163,7 +177,10 @@ struct ctx {
 	int jpaged;		/* JPS: the nodes are s->jn's, else the array as A*'s */
 	uint32_t *jdir, *jfirst;	/* JPS: s->jn's dir and first */
 	uint32_t jused, jtouched;	/* JPS: blocks given out in this search, ever (jps_node) */
+	uint32_t jroom;		/* JPS: blocks that can be given out before the pool grows */
 };
+
+int	jps_grow(struct ctx *);
 
 /* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
 #if defined(__GNUC__) && !defined(PF_SANITIZER)
@@ -452,6 +469,13 @@ jps_node(struct ctx *c, uint32_t i)
 	if ((*d & TAG_GEN) == c->tagbase)
 		return jps_page_node(c->node, *d, i);
 	b = c->jused++;
+	if (b >= c->jroom && jps_grow(c) != 0) {
+		/* the search is void (c->nomem): the spare block takes the writes */
+		c->jused--;
+		b = c->jroom;
+		c->jfirst[b] = i - i % JPS_PAGE;
+		return &c->node[(size_t)b * JPS_PAGE + i % JPS_PAGE];
+	}
 	c->jfirst[b] = i - i % JPS_PAGE;
 	if (b >= c->jtouched) {
 		c->node[(size_t)b * JPS_PAGE].tag = 0;

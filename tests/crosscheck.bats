@@ -232,6 +232,26 @@ wide_maps() {
     done
 }
 
+# Three maps of 400x100, 25% walls: JPS's first search writes more than
+# 515 of the 641 pages of 64 cells, so its node pool, 258 blocks at
+# first, grows twice in the middle of it (search.c, jps_grow), and with
+# -o binary-heap and the lists so do the places of their entries.
+@test "crosscheck: -a jps whose node pool grows in the middle of a search, every rule and open list" {
+    local rule seed
+    need_pathfind
+    for seed in 7 8 9; do
+        [ "$seed" = 7 ] || echo
+        awk -v s="$seed" 'BEGIN { for (y = 0; y < 100; y++) { r = ""; for (x = 0; x < 400; x++) {
+            s = (s * 1103515245 + 12345) % 2147483648
+            c = s / 2147483648 < 0.25 ? "#" : "."
+            if (x == 0 && y == 0) c = "A"; if (x == 399 && y == 99) c = "B"; r = r c }
+            print r } }'
+    done >"$T/maps"
+    for rule in no-corner-cut never no-squeeze always; do
+        crosscheck "$T/maps" -a jps -d "$rule"
+    done
+}
+
 @test "-a jps with one goal (--goal) on wide maps costs what A* does, under every rule" {
     local m x y want n=0 rule
     need_pathfind
@@ -398,7 +418,7 @@ walls_map() {
 # 49 wide, 30% walls) that finds cheaper ways to closed nodes, which the
 # maps of the tests above are too small to.
 @test "-o buckets leaves closed nodes closed under an inconsistent h, as the heaps do" {
-    local rule
+    local rule seed
     need_pathfind
     awk 'BEGIN { srand(17)
         for (m = 0; m < 40; m++) {

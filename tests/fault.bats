@@ -23,6 +23,14 @@ setup_file() {
 	local d=$BATS_FILE_TMPDIR
 	printf 'A.B\n\nA?B\n..\n\ntype octile\nheight 1\n\nA#B\n\n.A..\n.##.\n..9B\n' >"$d/bad.txt"
 	printf 'A.B\n\nA?B\n...\n\ntype octile\nheight 2\nwidth 3\nmap\n...\n.@.\n\n.A.\n#.#\n.B.\n' >"$d/mixed.txt"
+	# 400x100, 25% walls: JPS's search writes more than 515 of its 641
+	# pages, so its pool of 258 blocks grows twice (jps_grow): to 516, and
+	# to 642, a block a page and the spare
+	awk 'BEGIN { s = 7; for (y = 0; y < 100; y++) { r = ""; for (x = 0; x < 400; x++) {
+		s = (s * 1103515245 + 12345) % 2147483648
+		c = s / 2147483648 < 0.25 ? "#" : "."
+		if (x == 0 && y == 0) c = "A"; if (x == 399 && y == 99) c = "B"; r = r c }
+		print r } }' >"$d/grow.txt"
 	printf 'version 1\n0\tm\t8\t6\t0\t0\t1\t0\t1\n0\tm\t8\t6\t0\t0\t1\n0\tm\t8\t6\t3\t3\t2\t4\t2\n0\tm\t8\t6\t9\t0\t1\t0\t1\n' >"$d/few.scen"
 }
 
@@ -139,6 +147,8 @@ sweep() {
 	# (-o step-queues refuses JPS before the search allocates anything)
 	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
 		sweep -a jps -o "$ol" samples/tutorial.txt samples/multigoal.txt
+		# the pool and the heaps' places growing in the middle of the search
+		sweep -a jps -o "$ol" "$BATS_FILE_TMPDIR/grow.txt"
 	done
 	# and under the other diagonal rules, whose stop bitsets are built per rule
 	for d in never no-squeeze always; do
