@@ -484,7 +484,8 @@ dstop_dir(const uint64_t nb[DIR_COUNT], uint64_t fm, uint64_t j1, uint64_t j2, c
  * The lines along which a scan in diagonal direction d runs, cell (x, y)
  * (padded) at bit y of line x + y (north-east and south-west) or of line
  * x - y + rows - 1 (south-east and north-west): cols + rows - 1 lines,
- * each of words[1] words (as a column).  North-east and north-west go
+ * each of at most words[1] words (as a column; diag_layout keeps those
+ * that hold a cell of the grid).  North-east and north-west go
  * towards lower bits, the others towards higher ones.
  */
 static INLINE size_t
@@ -494,39 +495,92 @@ diag_line(int d, size_t x, size_t y, size_t rows)
 }
 
 /*
+ * Which lines of diagonal geometry sum (x + y, else x - y; see
+ * diag_line) have cells in word by, rows 64 by to 64 by + 63, of the
+ * grid of rows by cols padded cells: those from *lo to *hi.  A line of
+ * x + y = l holds rows l - cols + 1 to l, and one of x - y + rows - 1 =
+ * l rows rows - 1 - l to cols + rows - 2 - l, of those the grid has.
+ */
+static void
+diag_span(int sum, size_t by, size_t rows, size_t cols, long *lo, long *hi)
+{
+	const long top = 64 * (long)by;
+
+	*lo = sum ? top : (long)rows - 64 - top;
+	*hi = sum ? top + 62 + (long)cols : (long)(rows + cols) - 2 - top;
+}
+
+/*
+ * The words that diagonal lines keep (struct jpsbits, doff): line l of
+ * geometry sum keeps its words from that of its first cell to that of
+ * its last, one after another in order of l, after a gap of cw words,
+ * so that doff[l], where word 0 of line l would be, is not before the
+ * array.  Fills doff when it is not NULL; returns the words taken.
+ */
+static size_t
+diag_layout(int sum, size_t rows, size_t cols, size_t cw, uint32_t *doff)
+{
+	const size_t lines = cols + rows - 1;
+	size_t l, at = cw, y0, y1;
+
+	for (l = 0; l < lines; l++) {
+		if (sum) {
+			y0 = l + 1 > cols ? l + 1 - cols : 0;
+			y1 = l < rows - 1 ? l : rows - 1;
+		} else {
+			y0 = l < rows - 1 ? rows - 1 - l : 0;
+			y1 = l + rows < cols + rows - 1 ? rows - 1 : cols + rows - 2 - l;
+		}
+		if (doff != NULL)
+			doff[l] = (uint32_t)(at - y0 / 64);
+		at += y1 / 64 - y0 / 64 + 1;
+	}
+	return at;
+}
+
+/*
  * Word by of the lines of diagonal d (NE, SE, SW or NW; see diag_line)
  * from band, the stops of the 64 rows 64 by on, each of n words (the
- * rows past the grid's 0), into out, the lines of cw words.  The band's
- * 64 x 64 blocks are transposed one at a time with each row k turned by
- * k bits first, k up (d NE and SW, along which x + y is the line) or
- * down (x - y), so that every word of the transposed block holds the
- * cells of two lines, 64 apart: those of rows k up to m of word m on
- * one line, the others on the next (NE and SW; x - y: rows k up to
- * 63 - m, the others on the line before).  A line takes one part from
- * each of two blocks side by side, and the first written is stored,
- * the second OR-ed in.  Parts past the last line, or before the first,
- * hold no cell of the grid and are dropped.
+ * rows past the grid's 0), into out at the lines' places doff (struct
+ * jpsbits).  The band's 64 x 64 blocks are transposed one at a time
+ * with each row k turned by k bits first, k up (d NE and SW, along
+ * which x + y is the line) or down (x - y), so that every word of the
+ * transposed block holds the cells of two lines, 64 apart: those of rows
+ * k up to m of word m on one line, the others on the next (NE and SW;
+ * x - y: rows k up to 63 - m, the others on the line before).  A line
+ * takes one part from each of two blocks side by side, and the first
+ * written is stored, the second OR-ed in.  Parts of lines that have no
+ * cell in word by (diag_span), or past the last line or before the
+ * first, hold no cell of the grid and are dropped.
  */
 static void
 band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, size_t lines,
-    size_t cw, uint64_t *out)
+    const uint32_t *doff, uint64_t *out)
 {
 	const int sum = d == NE || d == SW;
-	const size_t c = sum ? 64 * by : rows - 1 - 64 * by;	/* line of bit 0 of word 0 */
+	const long c = sum ? 64 * (long)by : (long)rows - 1 - 64 * (long)by;	/* line of bit 0 of word 0 */
+	long llo, lhi;
 	uint64_t a[64];
-	size_t bx, m, k;
+	size_t bx, k;
 
+	diag_span(sum, by, rows, lines + 1 - rows, &llo, &lhi);
+	if (llo < 0)
+		llo = 0;
+	if (lhi > (long)lines - 1)
+		lhi = (long)lines - 1;
 	for (bx = 0; bx < n; bx++) {
 		/*
-		 * Word m's rows on lines l + m (lo) and l2 + m, for m below e1
-		 * and from b2 to e2: those past the last line, or (x - y, l2
-		 * wrapping round below 0) before the first, are dropped.
+		 * Word m's rows on lines l1 + m (lo) and l2 + m: m from m0 to
+		 * m1 - 1, and from m2 to m3 - 1, the lines from llo to lhi.
 		 */
-		const size_t l = 64 * bx + c, l2 = sum ? l + 64 : l - 64;
-		const size_t e1 = l < lines ? lines - l : 0, b2 = !sum && l < 64 ? 64 - l : 0;
-		const size_t e2 = l2 + b2 < lines ? lines - l2 : 0;	/* l2 may wrap round */
-		uint64_t any = 0, all = ~(uint64_t)0, lo;	/* lo: the rows of line l + m */
+		const long l1 = 64 * (long)bx + c, l2 = sum ? l1 + 64 : l1 - 64;
+		const long m0 = llo > l1 ? llo - l1 : 0, m1 = lhi - l1 + 1 < 64 ? lhi - l1 + 1 : 64;
+		const long m2 = llo > l2 ? llo - l2 : 0, m3 = lhi - l2 + 1 < 64 ? lhi - l2 + 1 : 64;
+		uint64_t any = 0, all = ~(uint64_t)0, lo;	/* lo: the rows of line l1 + m */
+		long m;
 
+		if (m0 >= m1 && m2 >= m3)
+			continue;
 		a[0] = band[bx];
 		for (k = 1; k < 64; k++) {
 			uint64_t v = band[k * n + bx];
@@ -544,15 +598,15 @@ band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, 
 		 * Stored first: the lo parts (sum) or the others (x - y), but
 		 * at bx 0 both, which no block before has begun.
 		 */
-		lo = sum ? 1 : ~(uint64_t)0;
-		for (m = 0; m < 64 && m < e1; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-			uint64_t *o = out + (l + m) * cw + by;
+		lo = m0 >= m1 ? 0 : sum ? ~(uint64_t)0 >> (63 - m0) : ~(uint64_t)0 >> m0;
+		for (m = m0; m < m1; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
+			uint64_t *o = out + doff[l1 + m] + by;
 
 			*o = sum && bx > 0 ? *o | (a[m] & lo) : a[m] & lo;
 		}
-		lo = sum ? 1 : b2 < 64 ? ~(uint64_t)0 >> b2 : 0;	/* sum: b2 0 */
-		for (m = b2; m < 64 && m < e2; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-			uint64_t *o = out + (l2 + m) * cw + by;
+		lo = m2 >= m3 ? 0 : sum ? ~(uint64_t)0 >> (63 - m2) : ~(uint64_t)0 >> m2;
+		for (m = m2; m < m3; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
+			uint64_t *o = out + doff[l2 + m] + by;
 
 			*o = !sum && bx > 0 ? *o | (a[m] & ~lo) : a[m] & ~lo;
 		}
@@ -565,8 +619,9 @@ band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, 
  * (scan_bend) unless the step is not allowed, c is forced (always and
  * no-squeeze: diag_forced), or a straight scan either side from c finds
  * a jump point; or c is the goal, or the goal lies on a line of those
- * straight scans, which scan_bend sees itself.  Under no-corner-cut the
- * east and west bits for -d never are built too (the same for both).
+ * straight scans, which scan_bend sees itself.  For -d never, whose
+ * stops are no-corner-cut's, the east and west bits are built too (the
+ * same for both) into bstop[E]; it is NULL for the other rules.
  * The padding rows stop every scan, the padding columns are blocked.
  *
  * All in rows, a word operation for 64 cells: the cells whose east and
@@ -587,7 +642,7 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
     uint64_t *row, uint64_t *band)
 {
 	const size_t rows = (size_t)g->h + 2, cols = g->stride, n = jb->words[0];
-	const size_t cw = jb->words[1], lines = cols + rows - 1;
+	const size_t lines = cols + rows - 1;
 	const uint64_t *fr = jb->free[0];
 	uint64_t *jn = row, *je = row + n, *jw = row + 2 * n, *sh = row + 3 * n;
 	size_t y, w;
@@ -615,7 +670,7 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 	memset(jn, 0, n * sizeof(*jn));
 	shift_row(fr, n, SHE(0), SHW(0));
 	for (y = 0; y < rows; y++) {
-		uint64_t *hs = jb->bstop[E] + y * n;
+		uint64_t *hs = jb->bstop[E] != NULL ? jb->bstop[E] + y * n : NULL;
 		/* this row's stops of the diagonals NE, SE, SW and NW, 64 n apart */
 		uint64_t *dr = band + y % 64 * n;
 
@@ -623,7 +678,8 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 			shift_row(fr + (y + 1) * n, n, SHE(y + 1), SHW(y + 1));
 		if (y == 0 || y == rows - 1) {
 			/* padding: every cell of the row stops */
-			memset(hs, 0xff, n * sizeof(*hs));
+			if (hs != NULL)
+				memset(hs, 0xff, n * sizeof(*hs));
 			for (d = 0; d < 4; d++)
 				memset(dr + (size_t)d * 64 * n, 0xff, n * sizeof(*dr));
 		} else {
@@ -654,7 +710,8 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 				nb[SW] = wd[w];
 				nb[W] = wm[w];
 				nb[NW] = wu[w];
-				hs[w] = rule == DIAG_NO_CORNER_CUT ? ~fm[w] | jn[w] | js : 0;
+				if (hs != NULL)
+					hs[w] = ~fm[w] | jn[w] | js;
 				/* the diagonals' rows, NE SE SW NW */
 				dr[w] = dstop_dir(nb, fm[w], jn[w], je[w], NE, rule);
 				dr[64 * n + w] = dstop_dir(nb, fm[w], je[w], js, SE, rule);
@@ -670,7 +727,8 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 
 			/* the last band: its rows past the grid's are 0 */
 			memset(band + ((size_t)d * 64 + y % 64 + 1) * n, 0, (63 - y % 64) * n * sizeof(*b));
-			band_lines(b, n, y / 64, 2 * d + 1, rows, lines, cw, jb->bstop[2 * d + 1]);
+			band_lines(b, n, y / 64, 2 * d + 1, rows, lines, jb->doff[d % 2],
+			    jb->bstop[2 * d + 1]);
 		}
 	}
 #undef SHE
@@ -679,28 +737,36 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 
 /*
  * Build the bitsets for grid g and the rule unless they were built for
- * them already (never and no-corner-cut force the same cells).  Rows are
- * padded rows 0 to h + 1, columns padded columns 0 to w + 1; the bits
- * past a line's end are 0 (blocked), as are the padding cells.  -1 when
- * out of memory.
+ * them already (never and no-corner-cut force the same cells; never's
+ * rows, bstop[E], come with the first never).  Rows are padded rows 0 to
+ * h + 1, columns padded columns 0 to w + 1; the bits past a line's end
+ * are 0 (blocked), as are the padding cells.  -1 when out of memory.
+ *
+ * The memory is filled at once (bigmem_alloc_filled): on the CI machine
+ * each page costs 1.3-1.8 us at its first touch, a third of the build on
+ * a 512 x 512 map, which is why a diagonal line keeps only the words that
+ * hold a cell of the grid (diag_layout, about half), and the rows of -d
+ * never are there for never alone.
  */
 int
 jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 {
-	size_t rows = (size_t)g->h + 2, cols = g->stride;
-	size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64;
-	size_t one = rows * rw + cols * cw, need = (g->ngoal > 0 ? 4 : 3) * one;
-	int sr = rule == DIAG_NEVER ? DIAG_NO_CORNER_CUT : (int)rule;
+	const size_t rows = (size_t)g->h + 2, cols = g->stride;
+	const size_t rw = (cols + 63) / 64, cw = (rows + 63) / 64, lines = cols + rows - 1;
+	const size_t one = rows * rw + cols * cw;
+	const int sr = rule == DIAG_NEVER ? DIAG_NO_CORNER_CUT : (int)rule;
+	const int same = jb->grid == g && jb->serial == g->serial && g->serial != 0;
+	size_t dw[2], base, need;
 	uint64_t *tmp;
 
-	/* bstop: the diagonals' lines, and the rows for -d never */
-	size_t lines = cols + rows - 1;
-
-	need += 4 * lines * cw + rows * rw;
-	if (jb->grid == g && jb->serial == g->serial && g->serial != 0) {
-		if (jb->stoprule == sr)
-			return 0;
-	} else {
+	if (same && jb->stoprule == sr && (rule != DIAG_NEVER || jb->rowstops))
+		return 0;
+	dw[0] = diag_layout(1, rows, cols, cw, NULL);
+	dw[1] = diag_layout(0, rows, cols, cw, NULL);
+	/* the free bits, the stops and the goals; the diagonals; doff, two words of uint32_t */
+	base = (g->ngoal > 0 ? 4 : 3) * one + 2 * (dw[0] + dw[1]) + lines;
+	need = base + (rule == DIAG_NEVER ? rows * rw : 0);
+	if (!same || need > jb->cap) {
 		jb->grid = NULL;
 		if (need > jb->cap) {
 			bigmem_free(jb->mem, jb->cap * sizeof(*jb->mem));
@@ -722,16 +788,21 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 		jb->goal[1] = g->ngoal > 0 ? jb->goal[0] + rows * rw : NULL;
 		jb->bstop[N] = jb->bstop[S] = NULL;
 		jb->bstop[NE] = jb->stop[1][1] + cols * cw + (g->ngoal > 0 ? one : 0);
-		jb->bstop[SE] = jb->bstop[NE] + lines * cw;
-		jb->bstop[SW] = jb->bstop[SE] + lines * cw;
-		jb->bstop[NW] = jb->bstop[SW] + lines * cw;
-		jb->bstop[E] = jb->bstop[W] = jb->bstop[NW] + lines * cw;
+		jb->bstop[SW] = jb->bstop[NE] + dw[0];
+		jb->bstop[SE] = jb->bstop[SW] + dw[0];
+		jb->bstop[NW] = jb->bstop[SE] + dw[1];
+		jb->doff[0] = (uint32_t *)(void *)(jb->bstop[NW] + dw[1]);
+		jb->doff[1] = jb->doff[0] + lines;
+		(void)diag_layout(1, rows, cols, cw, jb->doff[0]);
+		(void)diag_layout(0, rows, cols, cw, jb->doff[1]);
 		build(g, CELL_COST, jb->free[0], jb->free[1], jb->words);
 		if (g->ngoal > 0)
 			build(g, CELL_GOAL, jb->goal[0], jb->goal[1], jb->words);
 		jb->grid = g;
 		jb->serial = g->serial;
 	}
+	/* never's rows after the rest, which is laid out the same with or without them */
+	jb->bstop[E] = jb->bstop[W] = rule == DIAG_NEVER ? jb->mem + base : NULL;
 	jb->stoprule = -1;
 	if ((tmp = malloc(((rows + 11) * rw + 4 * 64 * rw) * sizeof(*tmp))) == NULL)
 		return -1;
@@ -745,6 +816,7 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	free(tmp);
 	jb->stoprule = sr;
+	jb->rowstops = rule == DIAG_NEVER;
 	return 0;
 }
 
@@ -1070,7 +1142,8 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 	 * goals (which bstop does not know) every step is taken in full.
 	 */
 	bl = goals ? NULL : rule == DIAG_NEVER ? jb->bstop[d] + y0 * jb->words[0] :
-	    jb->bstop[d] + diag_line(d, x0, y0, (size_t)c->grid->h + 2) * jb->words[1];
+	    jb->bstop[d] + jb->doff[d == SE || d == NW][diag_line(d, x0, y0,
+	    (size_t)c->grid->h + 2)];
 	for (k = 0;;) {
 		/* t steps on is the next cell that stops the scan */
 		if (!goals && (t = bfw ? next_stop(bl, p0 + k, 1) - (p0 + k) :

@@ -44,10 +44,13 @@ enum { N, NE, E, SE, S, SW, W, NW, DIR_COUNT };
  * under the diagonal rule stoprule.  bstop[d], for d a diagonal, has a
  * bit a cell along the diagonal lines of d (see jps.c, build_bstop), set
  * when a scan a cell at a time in direction d has to stop on entering
- * the cell, for anything but the one goal; bstop[E] and bstop[W] (the
- * same rows) the same for -d never's east and west scans, a bit a cell
- * along the rows.  Built once per grid, kept while the grid's serial
- * (and for stop and bstop, the rule's forced neighbours) stay the same.
+ * the cell, for anything but the one goal.  A diagonal line keeps only
+ * the words that hold a cell of the grid: word k of line l of d is at
+ * bstop[d] + doff[d == SE || d == NW][l] + k.  bstop[E] and bstop[W]
+ * (the same rows) are the same for -d never's east and west scans, a
+ * bit a cell along the rows, built for -d never alone (rowstops).
+ * Built once per grid, kept while the grid's serial (and for stop and
+ * bstop, the rule's forced neighbours) stay the same.
  */
 struct jpsbits {
 	uint64_t *mem;		/* all of them, one allocation */
@@ -55,11 +58,13 @@ struct jpsbits {
 	const struct grid *grid;	/* built for this grid and serial, or NULL */
 	unsigned long serial;
 	int stoprule;		/* stop was built for this rule, or -1 */
+	int rowstops;		/* and bstop[E] with it (-d never) */
 	size_t words[2];	/* words a line */
 	uint64_t *free[2];
 	uint64_t *stop[2][2];
 	uint64_t *goal[2];	/* NULL when the grid has no B */
 	uint64_t *bstop[DIR_COUNT];	/* NULL for north and south */
+	uint32_t *doff[2];	/* where the diagonal lines' words are, x + y and x - y */
 };
 
 /*
