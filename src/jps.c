@@ -551,14 +551,15 @@ diag_layout(int sum, size_t rows, size_t cols, size_t cw, uint32_t *doff)
  * takes one part from each of two blocks side by side, and the first
  * written is stored, the second OR-ed in.  Parts of lines that have no
  * cell in word by (diag_span), or past the last line or before the
- * first, hold no cell of the grid and are dropped.
+ * first, hold no cell of the grid and are dropped.  sum (a constant): d
+ * is NE or SW.
  */
-static void
-band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, size_t lines,
+static INLINE void
+band_lines(const uint64_t *band, size_t n, size_t by, const int sum, size_t rows, size_t lines,
     const uint32_t *doff, uint64_t *out)
 {
-	const int sum = d == NE || d == SW;
-	const long c = sum ? 64 * (long)by : (long)rows - 1 - 64 * (long)by;	/* line of bit 0 of word 0 */
+	/* the line of bit 0 of word 0 */
+	const long c = sum ? 64 * (long)by : (long)rows - 1 - 64 * (long)by;
 	long llo, lhi;
 	uint64_t a[64];
 	size_t bx, k;
@@ -599,18 +600,35 @@ band_lines(const uint64_t *band, size_t n, size_t by, const int d, size_t rows, 
 		 * at bx 0 both, which no block before has begun.
 		 */
 		lo = m0 >= m1 ? 0 : sum ? ~(uint64_t)0 >> (63 - m0) : ~(uint64_t)0 >> m0;
-		for (m = m0; m < m1; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-			uint64_t *o = out + doff[l1 + m] + by;
-
-			*o = sum && bx > 0 ? *o | (a[m] & lo) : a[m] & lo;
-		}
+		if (sum && bx > 0)
+			for (m = m0; m < m1; m++, lo = lo << 1 | 1)
+				out[doff[l1 + m] + by] |= a[m] & lo;
+		else
+			for (m = m0; m < m1; m++, lo = sum ? lo << 1 | 1 : lo >> 1)
+				out[doff[l1 + m] + by] = a[m] & lo;
 		lo = m2 >= m3 ? 0 : sum ? ~(uint64_t)0 >> (63 - m2) : ~(uint64_t)0 >> m2;
-		for (m = m2; m < m3; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-			uint64_t *o = out + doff[l2 + m] + by;
-
-			*o = !sum && bx > 0 ? *o | (a[m] & ~lo) : a[m] & ~lo;
-		}
+		if (!sum && bx > 0)
+			for (m = m2; m < m3; m++, lo = lo >> 1)
+				out[doff[l2 + m] + by] |= a[m] & ~lo;
+		else
+			for (m = m2; m < m3; m++, lo = sum ? lo << 1 | 1 : lo >> 1)
+				out[doff[l2 + m] + by] = a[m] & ~lo;
 	}
+}
+
+/* band_lines for each geometry, its tests of sum folded away. */
+static NOINLINE void
+band_lines_sum(const uint64_t *band, size_t n, size_t by, size_t rows, size_t lines,
+    const uint32_t *doff, uint64_t *out)
+{
+	band_lines(band, n, by, 1, rows, lines, doff, out);
+}
+
+static NOINLINE void
+band_lines_diff(const uint64_t *band, size_t n, size_t by, size_t rows, size_t lines,
+    const uint32_t *doff, uint64_t *out)
+{
+	band_lines(band, n, by, 0, rows, lines, doff, out);
 }
 
 /*
@@ -727,8 +745,13 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 
 			/* the last band: its rows past the grid's are 0 */
 			memset(band + ((size_t)d * 64 + y % 64 + 1) * n, 0, (63 - y % 64) * n * sizeof(*b));
-			band_lines(b, n, y / 64, 2 * d + 1, rows, lines, jb->doff[d % 2],
-			    jb->bstop[2 * d + 1]);
+			/* NE and SW along x + y, SE and NW along x - y */
+			if (d % 2 == 0)
+				band_lines_sum(b, n, y / 64, rows, lines, jb->doff[0],
+				    jb->bstop[2 * d + 1]);
+			else
+				band_lines_diff(b, n, y / 64, rows, lines, jb->doff[1],
+				    jb->bstop[2 * d + 1]);
 		}
 	}
 #undef SHE
