@@ -844,8 +844,30 @@ starts_to(const uint64_t *st, const uint32_t *pre, size_t x)
  * a branch on every cell.  A run a cell, labels in an array of 4 bytes
  * a cell were a quarter of a gigabyte at 8192 x 8192, written and read
  * four times over; the runs' two arrays take 6 bytes a run, and the
- * cells are read twice, as bits.  O(cells).
+ * cells are read twice, as bits.  O(cells).  The runs' arrays grow as
+ * runs are found (grow_runs, twice as large each time): room for the
+ * most a map can have, a run every other cell, is 3 bytes a cell of
+ * address space, which reserved at once was 50 MB on an open map of
+ * 4096 x 4096 with a run a row, more than its search ever had resident
+ * (BENCHMARKS.md, item 2).
  */
+static int
+grow_runs(uint32_t **parent, uint16_t **len, size_t *cap, size_t most)
+{
+	size_t n = *cap < most / 2 ? 2 * *cap : most;
+	uint32_t *p;
+	uint16_t *l;
+
+	if ((p = realloc(*parent, n * sizeof(*p))) == NULL)
+		return -1;
+	*parent = p;
+	if ((l = realloc(*len, n * sizeof(*l))) == NULL)
+		return -1;
+	*len = l;
+	*cap = n;
+	return 0;
+}
+
 int
 comps_build(struct comps *c, const struct grid *g, int eight)
 {
@@ -855,11 +877,11 @@ comps_build(struct comps *c, const struct grid *g, int eight)
 	uint64_t *bits, *up, *ust, *cur, *cst, *t;
 	uint32_t *parent, *pre, *upre, *cpre, *tp, cand = 0, r = 0, q;
 	uint16_t *len;
-	size_t y, w, votes = 0, n = 0;
+	size_t y, w, votes = 0, n = 0, cap = most < 4096 ? most : 4096;
 
 	memset(c, 0, sizeof(*c));
-	parent = malloc(most * sizeof(*parent));
-	len = malloc(most * sizeof(*len));
+	parent = malloc(cap * sizeof(*parent));
+	len = malloc(cap * sizeof(*len));
 	bits = malloc(4 * rw * sizeof(*bits));
 	pre = malloc(2 * rw * sizeof(*pre));
 	if (parent == NULL || len == NULL || bits == NULL || pre == NULL)
@@ -881,6 +903,8 @@ comps_build(struct comps *c, const struct grid *g, int eight)
 				size_t lo = a - e, hi = b - 1 + e;
 				uint32_t to = starts_to(ust, upre, hi);
 
+				if (r == cap && grow_runs(&parent, &len, &cap, most) != 0)
+					goto nomem;
 				parent[r] = r;
 				len[r] = (uint16_t)(b - a);
 				q = starts_to(ust, upre, lo) - (uint32_t)(up[lo / 64] >> lo % 64 & 1);

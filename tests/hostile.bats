@@ -309,6 +309,30 @@ big_map() {
 	done
 }
 
+# The components of -S's map (map.c, comps_build) reserved room for the
+# most runs a map can have, a run every other cell: 3 bytes a cell of
+# address space, on an open map of 4096x4096 (a run a row) 50 MB, which
+# JPS's search never came near: 68,640 KB at the peak for 41,720 KB
+# resident; 44,524 now that the runs' arrays grow as runs are found.
+@test "-S with JPS on an open 4096x4096 map maps at most 1.5 times what it has resident" {
+	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR p h
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
+	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
+	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	awk 'BEGIN { r = "."; while (length(r) < 4096) r = r r; r = substr(r, 1, 4096)
+		print "type octile"; print "height 4096"; print "width 4096"; print "map"
+		for (y = 0; y < 4096; y++) print r }' >"$d/open.map"
+	printf 'version 1\n0\topen.map\t4096\t4096\t0\t0\t4095\t4095\t0\n' >"$d/open.map.scen"
+	run "$vm" "$d/out" "$PATHFIND" -q -a jps -S "$d/open.map.scen"
+	[ "$status" -eq 3 ]	# the length given is 0: a mismatch
+	run cat "$d/out"
+	echo "$output"
+	[[ "$output" =~ ^vmpeak=([0-9]+)\ vmhwm=([0-9]+)$ ]]
+	p=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]}
+	[ "$h" -gt 32768 ]	# the map's 16 MiB of cells and JPS's bitsets
+	[ $((p * 10)) -le $((h * 15)) ]
+}
+
 # What the test above leaves to chance, set up: the 2 MiB boundary below
 # where the system would map 3 MiB is taken by a page.  The array goes to
 # a boundary further down, where it used to be mapped with 2 MiB more

@@ -225,9 +225,10 @@ rows_match_paths() {
 	local d=$BATS_TEST_TMPDIR rule p size
 	# a third to a half blocked: hundreds of components, most cells in one;
 	# 150 columns: rows of three 64-bit words, runs that cross from one
-	# word to the next, above and below (the labelling reads rows as bits)
+	# word to the next, above and below (the labelling reads rows as bits);
+	# 300x100: about 7,000 runs, past the 4,096 the runs' arrays start with
 	for rule in no-corner-cut:0.38:60x40 always:0.55:60x40 no-corner-cut:0.4:150x50 \
-	    always:0.55:150x50; do
+	    always:0.55:150x50 no-corner-cut:0.4:300x100; do
 		size=${rule##*:} rule=${rule%:*}
 		p=${rule#*:} rule=${rule%:*}
 		random_scen "${size%x*}" "${size#*x}" "$p" 400 7 "$d/r.map" "$d/r.map.scen"
