@@ -232,6 +232,15 @@ big_map() {
 	[[ "$output" == *'"goal":[0,4095],'* ]]
 }
 
+# vmpeak_tool: skip where the peaks cannot be read (the sanitizers
+# reserve terabytes of shadow memory; VmPeak and VmHWM are Linux's), else
+# build bench/vmpeak.c into $vm (the caller's local).
+vmpeak_tool() {
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
+	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
+	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+}
+
 # The issue's memory target: the address space at most 1.5 times the
 # peak resident set.  The arrays that want huge pages start on a 2 MiB
 # boundary; mapping 2 MiB more and trimming them counted those 2 MiB in
@@ -249,9 +258,7 @@ big_map() {
 # mapping and trimming 2 MiB an array put them at 1.68 and 1.59.
 @test "a 510x510 map's search maps at most 1.4 times the memory it adds resident (the process 1.5)" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak f=$BATS_TEST_TMPDIR/map.txt a p0 h0 p h
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
-	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { for (y = 0; y < 510; y++) { s = ""
 		for (x = 0; x < 510; x++) s = s ((x * 7 + y * 13) % 11 ? "." : "#")
 		if (y == 0) s = "A" substr(s, 2); if (y == 509) s = substr(s, 1, 509) "B"
@@ -285,9 +292,7 @@ big_map() {
 # random: 16 runs pass by chance without the change about once in 300.
 @test "-S on a 512x512 map maps at most 1.5 times what it has resident, run after run" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR k p h
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
-	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { print "type octile"; print "height 512"; print "width 512"; print "map"
 		s = 12345; for (y = 0; y < 512; y++) { r = ""; for (x = 0; x < 512; x++) {
 			s = (s * 1103515245 + 12345) % 2147483648
@@ -315,9 +320,7 @@ big_map() {
 # map's search; now 6,944, under never 7,104), about 5 now.
 @test "JPS on a map 16 times as high as wide peaks under 10 MiB resident, under every rule" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR rule h
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' shadow memory is resident too"
-	[ -r /proc/self/status ] || skip "no /proc: VmHWM is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { r = "."; while (length(r) < 256) r = r r; r = substr(r, 1, 256)
 		for (y = 0; y < 4096; y++)
 			if (y == 0) print "A" substr(r, 2)
@@ -342,9 +345,7 @@ big_map() {
 # resident; 44,524 now that the runs' arrays grow as runs are found.
 @test "-S with JPS on an open 4096x4096 map maps at most 1.5 times what it has resident" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR p h
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
-	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { r = "."; while (length(r) < 4096) r = r r; r = substr(r, 1, 4096)
 		print "type octile"; print "height 4096"; print "width 4096"; print "map"
 		for (y = 0; y < 4096; y++) print r }' >"$d/open.map"
@@ -384,9 +385,7 @@ big_map() {
 # and one arena.
 @test "-j 2 maps at most 1.5 times what it has resident, under -S and on a stream" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR p h
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
-	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { s = 12345; for (y = 0; y < 512; y++) { r = ""; for (x = 0; x < 512; x++) {
 			s = (s * 1103515245 + 12345) % 2147483648
 			r = r (s / 2147483648 < 0.2 && x + y > 0 && x + y < 1022 ? "@" : ".") }
@@ -425,9 +424,7 @@ big_map() {
 # (what is left is the components' labelling).
 @test "a large MovingAI map from a file takes its room at once, not by doubling as from a pipe" {
 	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR pf ph ff fh
-	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers reserve terabytes of shadow memory"
-	[ -r /proc/self/status ] || skip "no /proc: VmPeak is Linux's"
-	${CC:-cc} -std=c11 -O2 -o "$vm" "$root/bench/vmpeak.c"
+	vmpeak_tool
 	awk 'BEGIN { print "type octile"; print "height 1100"; print "width 4096"; print "map"
 		r = "."; while (length(r) < 4096) r = r r; r = substr(r, 1, 4096)
 		for (y = 0; y < 1100; y++) print r }' >"$d/w.map"
