@@ -113,6 +113,22 @@ sweep() {
 	sweep -f json -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
 }
 
+# The components' runs grow as they are found (map.c, grow_runs): on this
+# map of 7,237 runs, past the 4,096 they start with, each growth fails in
+# turn.
+@test "allocation failures: -S on a map whose components' runs outgrow their first room" {
+	local d=$BATS_TEST_TMPDIR
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	random_scen 300 100 0.4 20 7 "$d/r.map" "$d/all.scen"
+	# the queries that have a path, each with its cost as the length, so
+	# that the batch's only failures are the ones the sweep makes
+	run --separate-stderr "$PATHFIND" -S "$d/all.scen" "$d/r.map"
+	{ echo "version 1"; awk -F'\t' 'NR > 1 && $7 != "-" { print $0 }' <<<"$output" |
+	    head -n 3 | awk -F'\t' '{ printf "0\tr.map\t300\t100\t%s\t%s\t%s\t%s\t%s\n", $2, $3, $4, $5, $7 }'; } >"$d/r.map.scen"
+	[ "$(wc -l <"$d/r.map.scen")" -eq 4 ]
+	MODES=1 sweep -q -S "$d/r.map.scen"
+}
+
 @test "-S -j 2: a thread out of memory gives its work back; with none left, one error" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local t=$BATS_TEST_TMPDIR n count st out err
