@@ -43,7 +43,11 @@ build/portable/pathfind: $(SRC) $(HDR) Makefile
 tests/brute: tests/brute.c
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/brute.c -lm
 
-test check: pathfind tests/brute build/replay build/fault/pathfind build/portable/pathfind
+# The buckets' small sorts, checked apart from the search (tests/sortcheck.c).
+tests/sortcheck: tests/sortcheck.c src/openlist.c $(HDR)
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/sortcheck.c
+
+test check: pathfind tests/brute tests/sortcheck build/replay build/fault/pathfind build/portable/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # The whole suite again under AddressSanitizer and UBSan, in a separate
@@ -53,8 +57,10 @@ sanitize:
 	rm -rf build/san && mkdir -p build/san
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/pathfind $(SRC) $(PF_LDLIBS)
 	$(CC) -std=c11 $(WARN) $(SANFLAGS) -o build/san/brute tests/brute.c -lm
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/sortcheck tests/sortcheck.c
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
-	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute LC_ALL=C bats $(BATSFLAGS) tests
+	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
+	LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
 # jps floor stream check rules scaling pairs), BENCH_REPS, BENCH_EVERY, BENCH_PAIRS as
@@ -96,7 +102,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

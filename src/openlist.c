@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "openlist.h"
 
 /* Room for n entries in e, keeping those it holds.  -1 when out of memory. */
@@ -465,8 +466,9 @@ insert_best_last(struct ol_entry *e, size_t n)
 
 /*
  * Sort e[0..n) best last, with t as scratch room for n entries: a merge
- * sort over runs sorted by insertion, for the parts of a bucket that
- * sort_radix leaves (up to a few dozen entries).
+ * sort over runs sorted by insertion, for what sort_small's networks do
+ * not take (entries whose keys are not from one bucket, or that share f
+ * and s: sort_radix).
  */
 static void
 sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
@@ -495,12 +497,218 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
 }
 
 /*
+ * The small sorts, by sorting networks.  Where an entry goes among a
+ * bucket's few is a coin toss, so the insertion and merge sorts above
+ * mispredict a branch for about every entry they place: 31% of all the
+ * mispredictions on AR0011SR (cachegrind).  A sorting network compares
+ * the same pairs whatever the data, without a branch; but on the entries
+ * themselves, three fields compared and 24 bytes moved a pair, it cost
+ * more than the branches it saved (BENCHMARKS.md, item 1).  So the
+ * network sorts one 64-bit word an entry, made so that one compare of
+ * words orders the entries as ol_less does, nearly always:
+ *
+ *   f - flo in the top fb bits (the entries' f span fb bits), then
+ *   s - slo, shifted right by ss bits so that it fits below, then
+ *   the entry's index in the low SK_IDX bits, which makes words unique.
+ *
+ * Words in order are entries in order, but where two words differ in
+ * their index alone: f equal, and s equal in the bits kept (the ss low
+ * bits dropped, or the stamps to decide).  Such words are next to each
+ * other once sorted; if there are any, the insertion sort goes over the
+ * entries once more with ol_less, which puts right what the words could
+ * not see, and compares an entry already in place once.  The places of a
+ * network past the entries take the word of all ones, above every
+ * entry's (an entry's index is below SK_MAX - 1).
+ *
+ * The networks are Batcher's odd-even merge sorts (Knuth 5.2.2, exercise
+ * 32) of 4 to 64 words, each two of half the size and a merge of the
+ * two: 5, 19, 63, 191 and 543 compare-exchanges.  The pairs were
+ * generated, and each merge checked on every pair of sorted halves of
+ * zeros and ones (the 0-1 principle).  Measured against the merge sort
+ * (medians of 7 or 9 interleaved runs, ns an expansion): random512-40-0
+ * -10%, orz900d and brc202d -4%, AR0011SR, maze512-1-0 and
+ * Berlin_0_1024 -2 to -3% (BENCHMARKS.md).
+ */
+#define SK_IDX 6
+#define SK_MAX (1 << SK_IDX)	/* entries a network sorts: fewer than this */
+
+#define CE(i, j) do {							\
+	uint64_t a_ = k[i], b_ = k[j];					\
+									\
+	k[i] = a_ < b_ ? a_ : b_;					\
+	k[j] = a_ < b_ ? b_ : a_;					\
+} while (0)
+
+static OL_INLINE void
+net4(uint64_t *k)
+{
+	CE(0, 1); CE(2, 3);
+	CE(0, 2); CE(1, 3); CE(1, 2);
+}
+
+static OL_INLINE void
+net8(uint64_t *k)
+{
+	net4(k);
+	net4(k + 4);
+	CE(0, 4); CE(2, 6); CE(2, 4); CE(1, 5); CE(3, 7); CE(3, 5); CE(1, 2); CE(3, 4);
+	CE(5, 6);
+}
+
+static OL_INLINE void
+net16(uint64_t *k)
+{
+	net8(k);
+	net8(k + 8);
+	CE(0, 8); CE(4, 12); CE(4, 8); CE(2, 10); CE(6, 14); CE(6, 10); CE(2, 4);
+	CE(6, 8); CE(10, 12); CE(1, 9); CE(5, 13); CE(5, 9); CE(3, 11); CE(7, 15);
+	CE(7, 11); CE(3, 5); CE(7, 9); CE(11, 13); CE(1, 2); CE(3, 4); CE(5, 6);
+	CE(7, 8); CE(9, 10); CE(11, 12); CE(13, 14);
+}
+
+static OL_INLINE void
+net32(uint64_t *k)
+{
+	net16(k);
+	net16(k + 16);
+	CE(0, 16); CE(8, 24); CE(8, 16); CE(4, 20); CE(12, 28); CE(12, 20); CE(4, 8);
+	CE(12, 16); CE(20, 24); CE(2, 18); CE(10, 26); CE(10, 18); CE(6, 22); CE(14, 30);
+	CE(14, 22); CE(6, 10); CE(14, 18); CE(22, 26); CE(2, 4); CE(6, 8); CE(10, 12);
+	CE(14, 16); CE(18, 20); CE(22, 24); CE(26, 28); CE(1, 17); CE(9, 25); CE(9, 17);
+	CE(5, 21); CE(13, 29); CE(13, 21); CE(5, 9); CE(13, 17); CE(21, 25); CE(3, 19);
+	CE(11, 27); CE(11, 19); CE(7, 23); CE(15, 31); CE(15, 23); CE(7, 11); CE(15, 19);
+	CE(23, 27); CE(3, 5); CE(7, 9); CE(11, 13); CE(15, 17); CE(19, 21); CE(23, 25);
+	CE(27, 29); CE(1, 2); CE(3, 4); CE(5, 6); CE(7, 8); CE(9, 10); CE(11, 12);
+	CE(13, 14); CE(15, 16); CE(17, 18); CE(19, 20); CE(21, 22); CE(23, 24);
+	CE(25, 26); CE(27, 28); CE(29, 30);
+}
+
+static OL_INLINE void
+net64(uint64_t *k)
+{
+	net32(k);
+	net32(k + 32);
+	CE(0, 32); CE(16, 48); CE(16, 32); CE(8, 40); CE(24, 56); CE(24, 40); CE(8, 16);
+	CE(24, 32); CE(40, 48); CE(4, 36); CE(20, 52); CE(20, 36); CE(12, 44);
+	CE(28, 60); CE(28, 44); CE(12, 20); CE(28, 36); CE(44, 52); CE(4, 8); CE(12, 16);
+	CE(20, 24); CE(28, 32); CE(36, 40); CE(44, 48); CE(52, 56); CE(2, 34);
+	CE(18, 50); CE(18, 34); CE(10, 42); CE(26, 58); CE(26, 42); CE(10, 18);
+	CE(26, 34); CE(42, 50); CE(6, 38); CE(22, 54); CE(22, 38); CE(14, 46);
+	CE(30, 62); CE(30, 46); CE(14, 22); CE(30, 38); CE(46, 54); CE(6, 10);
+	CE(14, 18); CE(22, 26); CE(30, 34); CE(38, 42); CE(46, 50); CE(54, 58); CE(2, 4);
+	CE(6, 8); CE(10, 12); CE(14, 16); CE(18, 20); CE(22, 24); CE(26, 28); CE(30, 32);
+	CE(34, 36); CE(38, 40); CE(42, 44); CE(46, 48); CE(50, 52); CE(54, 56);
+	CE(58, 60); CE(1, 33); CE(17, 49); CE(17, 33); CE(9, 41); CE(25, 57); CE(25, 41);
+	CE(9, 17); CE(25, 33); CE(41, 49); CE(5, 37); CE(21, 53); CE(21, 37); CE(13, 45);
+	CE(29, 61); CE(29, 45); CE(13, 21); CE(29, 37); CE(45, 53); CE(5, 9); CE(13, 17);
+	CE(21, 25); CE(29, 33); CE(37, 41); CE(45, 49); CE(53, 57); CE(3, 35);
+	CE(19, 51); CE(19, 35); CE(11, 43); CE(27, 59); CE(27, 43); CE(11, 19);
+	CE(27, 35); CE(43, 51); CE(7, 39); CE(23, 55); CE(23, 39); CE(15, 47);
+	CE(31, 63); CE(31, 47); CE(15, 23); CE(31, 39); CE(47, 55); CE(7, 11);
+	CE(15, 19); CE(23, 27); CE(31, 35); CE(39, 43); CE(47, 51); CE(55, 59); CE(3, 5);
+	CE(7, 9); CE(11, 13); CE(15, 17); CE(19, 21); CE(23, 25); CE(27, 29); CE(31, 33);
+	CE(35, 37); CE(39, 41); CE(43, 45); CE(47, 49); CE(51, 53); CE(55, 57);
+	CE(59, 61); CE(1, 2); CE(3, 4); CE(5, 6); CE(7, 8); CE(9, 10); CE(11, 12);
+	CE(13, 14); CE(15, 16); CE(17, 18); CE(19, 20); CE(21, 22); CE(23, 24);
+	CE(25, 26); CE(27, 28); CE(29, 30); CE(31, 32); CE(33, 34); CE(35, 36);
+	CE(37, 38); CE(39, 40); CE(41, 42); CE(43, 44); CE(45, 46); CE(47, 48);
+	CE(49, 50); CE(51, 52); CE(53, 54); CE(55, 56); CE(57, 58); CE(59, 60);
+	CE(61, 62);
+}
+#undef CE
+
+/* Bits of v: the least b with v >> b == 0. */
+static OL_INLINE unsigned
+width(uint64_t v)
+{
+	return v == 0 ? 0 : (unsigned)highbit(v) + 1;
+}
+
+/*
+ * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
+ * constant) words, with t as scratch room for n entries.  0 when f's
+ * span leaves fewer than 8 bits of the word for s (keys not from one
+ * bucket), and nothing was done.
+ */
+static OL_INLINE int
+sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
+{
+	uint64_t k[SK_MAX], flo = e[0].f, fhi = e[0].f, slo = e[0].s, shi = e[0].s;
+	unsigned fb, sb, ss;
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		flo = e[i].f < flo ? e[i].f : flo;
+		fhi = e[i].f > fhi ? e[i].f : fhi;
+		slo = e[i].s < slo ? e[i].s : slo;
+		shi = e[i].s > shi ? e[i].s : shi;
+	}
+	if ((fb = width(fhi - flo)) > 64 - SK_IDX - 8)
+		return 0;
+	sb = 64 - SK_IDX - fb;	/* the bits for s */
+	ss = width(shi - slo);
+	ss = ss > sb ? ss - sb : 0;
+	for (i = 0; i < n; i++)
+		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << SK_IDX | i;
+	for (; i < N; i++)
+		k[i] = UINT64_MAX;
+	if (N == 4)
+		net4(k);
+	else if (N == 8)
+		net8(k);
+	else if (N == 16)
+		net16(k);
+	else if (N == 32)
+		net32(k);
+	else
+		net64(k);
+	for (i = 0; i < n; i++)		/* best first in k, best last in e */
+		t[n - 1 - i] = e[k[i] & (SK_MAX - 1)];
+	memcpy(e, t, n * sizeof(*e));
+	for (i = 1; i < n; i++)
+		if (k[i] >> SK_IDX == k[i - 1] >> SK_IDX)
+			break;
+	if (i < n)
+		insert_best_last(e, n);
+	return 1;
+}
+
+/*
+ * Sort e[0..n) best last, 2 <= n < SK_MAX, with t as scratch room for n
+ * entries: by the smallest network that takes them all, or up to four
+ * entries by insertion, where a maze's buckets mostly are (2.4 entries on
+ * average on maze512-1-0) and the words cost more than the branches they
+ * save (with the network of 4 there: 327 instructions an expansion
+ * against 318, cachegrind).
+ */
+static void
+sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
+{
+	int done;
+
+	if (n <= 4) {
+		insert_best_last(e, n);
+		return;
+	}
+	if (n <= 8)
+		done = sort_net(e, t, n, 8);
+	else if (n <= 16)
+		done = sort_net(e, t, n, 16);
+	else if (n <= 32)
+		done = sort_net(e, t, n, 32);
+	else
+		done = sort_net(e, t, n, 64);
+	if (!done)
+		sort_best_last(e, t, n);
+}
+
+/*
  * Sort e[0..n) best last, with t as scratch room for n entries, by f and
  * then by the tie-break s (by = 1): a most-significant-digit radix sort
  * that splits the range of the key over the entries into BK_PARTS equal
  * parts, by one counting pass and one pass that moves each entry to its
  * part, and sorts each part the same way, down to parts of fewer than
- * BK_PART_MIN entries, which the merge sort takes.  A part whose entries
+ * BK_PART_MIN entries, which sort_small takes.  A part whose entries
  * all share f is split by s; one whose entries share s too, by the merge
  * sort (the stamps).  A part spans less than 2^sh, a 64th of the range
  * it was cut from, so the recursion goes at most 11 levels deep
@@ -518,7 +726,7 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  */
 #define BK_PARTS_LOG 6
 #define BK_PARTS (1 << BK_PARTS_LOG)
-#define BK_PART_MIN 32
+#define BK_PART_MIN SK_MAX
 
 static void
 sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
@@ -528,7 +736,7 @@ sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
 	unsigned sh = 0, p;
 
 	if (n < BK_PART_MIN) {
-		sort_best_last(e, t, n);
+		sort_small(e, t, n);
 		return;
 	}
 #define KEY(x) (by ? (x).s : (x).f)
@@ -636,7 +844,7 @@ ol_bk_refill(struct openlist *ol)
 				if (ol->n >= BK_PART_MIN)
 					sort_radix(ol->e, ol->a, ol->n, 0);
 				else
-					sort_best_last(ol->e, ol->a, ol->n);
+					sort_small(ol->e, ol->a, ol->n);
 			}
 		}
 		/* The overflow's turn, after the sort: its keys below bend go into a. */

@@ -369,7 +369,8 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * the keys of the lowest bucket that is not empty, the current one, are
  * kept in order; a key beyond it goes into its bucket, an unsorted chain,
  * in O(1).  When the current bucket is used up, the next one is sorted
- * into e, best last (openlist.c, sort_radix), and taken from the end.
+ * into e, best last (openlist.c, sort_radix and sort_small), and taken
+ * from the end.
  * Keys pushed into the current bucket meanwhile go into a 4-ary heap of
  * their own, in a: with a consistent h and the default tie-break these
  * are mostly children with the parent's f.  The sorted array and the

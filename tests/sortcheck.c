@@ -1,0 +1,143 @@
+/*
+ * sortcheck - checks the buckets' small sorts (src/openlist.c), which
+ * the search's output alone would hardly ever catch wrong: a network
+ * with a pair missing puts two words out of order only for some inputs.
+ *
+ * 1. The networks.  net4, net8 and net16 on every input of zeros and
+ *    ones; each of net8 to net64 on every input whose two halves are
+ *    sorted, which (the halves' network being right, and leaving sorted
+ *    input as it is) checks its merge of the two on every input that
+ *    merge can get.  By the 0-1 principle (Knuth 5.3.4, theorem Z) and
+ *    induction on the size, each network sorts every input.
+ * 2. sort_small against the insertion sort (insert_best_last) on random
+ *    entries whose f lie in one bucket's width, with few values of s so
+ *    that f and s often tie and the stamps decide, and with s spread over
+ *    all 64 bits so that the words drop low bits of s: every n from 2 to
+ *    SK_MAX - 1, stamps in and against the order of the entries.
+ *
+ * Prints what failed and exits 1; exits 0 silently.  The file includes
+ * openlist.c, whose functions are static.
+ */
+#include "../src/openlist.c"
+
+#include <stdio.h>
+
+static int failures;
+
+static void
+fail(const char *what, size_t n, unsigned long round)
+{
+	if (failures++ < 10)
+		fprintf(stderr, "sortcheck: %s: n %zu, round %lu\n", what, n, round);
+}
+
+static int
+sorted(const uint64_t *k, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (k[i - 1] > k[i])
+			return 0;
+	return 1;
+}
+
+static void
+run_net(uint64_t *k, size_t n)
+{
+	switch (n) {
+	case 4: net4(k); break;
+	case 8: net8(k); break;
+	case 16: net16(k); break;
+	case 32: net32(k); break;
+	default: net64(k); break;
+	}
+}
+
+static void
+check_networks(void)
+{
+	uint64_t k[SK_MAX];
+	size_t n, h, a, b, i;
+	unsigned long v;
+
+	for (n = 4; n <= 16; n *= 2)
+		for (v = 0; v < 1ul << n; v++) {
+			for (i = 0; i < n; i++)
+				k[i] = v >> i & 1;
+			run_net(k, n);
+			if (!sorted(k, n))
+				fail("network, zeros and ones", n, v);
+		}
+	for (n = 8; n <= SK_MAX; n *= 2) {
+		h = n / 2;
+		for (a = 0; a <= h; a++)
+			for (b = 0; b <= h; b++) {
+				/* each half: zeros, then a (b) ones */
+				for (i = 0; i < h; i++) {
+					k[i] = i >= h - a;
+					k[h + i] = i >= h - b;
+				}
+				run_net(k, n);
+				if (!sorted(k, n))
+					fail("network, sorted halves", n, (unsigned long)(a * (h + 1) + b));
+			}
+	}
+}
+
+/* xorshift64*: the same numbers on every machine */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t
+next(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 0x2545f4914f6cdd1du;
+}
+
+static void
+check_sorts(void)
+{
+	struct ol_entry e[SK_MAX], want[SK_MAX], t[SK_MAX];
+	unsigned long round;
+	size_t n, i;
+
+	for (round = 0; round < 4000; round++)
+		for (n = 2; n < SK_MAX; n++) {
+			/* the f of one bucket: a base and up to 2^width more */
+			unsigned width = (unsigned)(next() % 60);
+			uint64_t base = next() >> 8, fspan = ((uint64_t)1 << width) - 1;
+			/* s: a few values (ties), or any 64 bits (low bits dropped) */
+			unsigned kind = (unsigned)(round % 3);
+			int down = (round / 3) % 2;
+
+			for (i = 0; i < n; i++) {
+				e[i].f = base + (next() & fspan) % (kind == 0 ? 3 : fspan + 1);
+				e[i].s = kind == 0 ? next() % 2 : kind == 1 ? next() % 5 : next();
+				e[i].t = (uint32_t)(down ? 1000 - i : i);
+				e[i].idx = (uint32_t)i;
+				want[i] = e[i];
+			}
+			insert_best_last(want, n);
+			sort_small(e, t, n);
+			for (i = 0; i < n; i++)
+				if (e[i].idx != want[i].idx)
+					break;
+			if (i < n)
+				fail("sort_small against insertion", n, round);
+		}
+}
+
+int
+main(void)
+{
+	check_networks();
+	check_sorts();
+	if (failures > 0) {
+		fprintf(stderr, "sortcheck: %d failures\n", failures);
+		return 1;
+	}
+	return 0;
+}
