@@ -524,10 +524,10 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  * 32) of 4 to 64 words, each two of half the size and a merge of the
  * two: 5, 19, 63, 191 and 543 compare-exchanges.  The pairs were
  * generated, and each merge checked on every pair of sorted halves of
- * zeros and ones (the 0-1 principle).  Measured against the merge sort
- * (medians of 7 or 9 interleaved runs, ns an expansion): random512-40-0
- * -10%, orz900d and brc202d -4%, AR0011SR, maze512-1-0 and
- * Berlin_0_1024 -2 to -3% (BENCHMARKS.md).
+ * zeros and ones (the 0-1 principle; tests/sortcheck.c).  Against the
+ * merge sort, medians of 7 or 9 interleaved runs, time an expansion:
+ * random512-40-0 -8%, AR0011SR, brc202d and orz900d -4 to -5%,
+ * Berlin_0_1024 -3%, maze512-1-0 the same (BENCHMARKS.md, item 1).
  */
 #define SK_IDX 6
 #define SK_MAX (1 << SK_IDX)	/* entries a network sorts: fewer than this */
