@@ -626,7 +626,7 @@ width(uint64_t v)
 
 /*
  * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
- * constant) words, with t as scratch room for n entries.  0 when f's
+ * constant: 8, 16, 32 or 64) words, with t as scratch room for n entries.  0 when f's
  * span leaves fewer than 8 bits of the word for s (keys not from one
  * bucket), and nothing was done.
  */
@@ -652,9 +652,7 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
 		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << SK_IDX | i;
 	for (; i < N; i++)
 		k[i] = UINT64_MAX;
-	if (N == 4)
-		net4(k);
-	else if (N == 8)
+	if (N == 8)
 		net8(k);
 	else if (N == 16)
 		net16(k);
