@@ -47,7 +47,13 @@ tests/brute: tests/brute.c
 tests/sortcheck: tests/sortcheck.c src/openlist.c $(HDR)
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/sortcheck.c
 
-test check: pathfind tests/brute tests/sortcheck build/replay build/fault/pathfind build/portable/pathfind
+# The spare pages of src/bigmem.c, checked apart from the search (tests/bigmemcheck.c).
+tests/bigmemcheck: tests/bigmemcheck.c src/bigmem.c src/bigmem.h
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/bigmemcheck.c \
+	    $(PF_LDLIBS) $(LDLIBS)
+
+test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck build/replay build/fault/pathfind \
+    build/portable/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # The whole suite again under AddressSanitizer and UBSan, in a separate
@@ -58,8 +64,10 @@ sanitize:
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/pathfind $(SRC) $(PF_LDLIBS)
 	$(CC) -std=c11 $(WARN) $(SANFLAGS) -o build/san/brute tests/brute.c -lm
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/sortcheck tests/sortcheck.c
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/bigmemcheck tests/bigmemcheck.c $(PF_LDLIBS)
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
+	BIGMEMCHECK=$$PWD/build/san/bigmemcheck \
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
@@ -102,7 +110,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

@@ -16,7 +16,8 @@
  * replaces even when only a part of it is used; elsewhere, and for
  * smaller arrays, this is calloc.
  */
-#define _DEFAULT_SOURCE		/* MAP_ANONYMOUS and madvise, beyond POSIX.1-2008 */
+#define _GNU_SOURCE		/* MAP_ANONYMOUS, madvise and mremap, beyond POSIX.1-2008 */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,95 @@ map_aligned(size_t len)
 /* How bigmem_map takes the pages: at first touch, all at once, or lazily (bigmem_alloc_lazy). */
 enum how { BM_PLAIN, BM_FILLED, BM_LAZY };
 
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+/*
+ * The spare: a mapping given back (bigmem_free) that is kept, with its
+ * pages, for the next array that is to be filled at once
+ * (bigmem_alloc_filled).  Writing a page the process has costs a
+ * fraction of taking a new one: on the CI machine 400 KB took 100-175
+ * us to take (MADV_POPULATE_WRITE, a new page at a time) and 4-7 us to
+ * write again.  -S gives back the map's text (map_drop_text, a byte a
+ * cell) just before JPS builds its bitsets (jps_prepare, filled at once):
+ * on a 512 x 512 map 257 KB of text for 0.39 MB of bitsets, and the
+ * first query, which builds them, took 496 us instead of 554 (medians
+ * of 31 runs on AR0011SR).  Only a mapping of small pages short of a
+ * huge page is kept, one at a time, the larger; and it is given back
+ * when an array of a huge page or more is mapped to be touched as it is
+ * used (A*'s nodes), so that it is never resident beside them.
+ */
+static pthread_mutex_t spare_mu = PTHREAD_MUTEX_INITIALIZER;
+static char *spare;
+static size_t spare_len;
+
+/* Keep p, len bytes mapped (len < HUGE_PAGE), as the spare, or give it back. */
+static void
+spare_put(char *p, size_t len)
+{
+	pthread_mutex_lock(&spare_mu);
+	if (spare == NULL || spare_len < len) {
+		char *q = spare;
+		size_t ql = spare_len;
+
+		spare = p;
+		spare_len = len;
+		p = q;
+		len = ql;
+	}
+	pthread_mutex_unlock(&spare_mu);
+	if (p != NULL)
+		munmap(p, len);
+}
+
+/* Take the spare, *len bytes mapped, or NULL. */
+static char *
+spare_take(size_t *len)
+{
+	char *p;
+
+	pthread_mutex_lock(&spare_mu);
+	p = spare;
+	*len = spare_len;
+	spare = NULL;
+	pthread_mutex_unlock(&spare_mu);
+	return p;
+}
+
+/*
+ * n bytes, zeroed and their pages taken, from the spare, or NULL: the
+ * spare cut to length, or grown, its new pages taken at once.
+ */
+static char *
+spare_filled(size_t n)
+{
+	size_t len, need = mapped(n);
+	char *p = spare_take(&len);
+
+	if (p == NULL)
+		return NULL;
+	if (len >= need) {
+		if (len > need)
+			munmap(p + need, len - need);
+		memset(p, 0, n);
+		return p;
+	}
+#ifdef MREMAP_MAYMOVE
+	{
+		char *q = mremap(p, len, need, MREMAP_MAYMOVE);
+
+		if (q != MAP_FAILED) {
+			memset(q, 0, len);
+#ifdef MADV_POPULATE_WRITE
+			(void)madvise(q + len, need - len, MADV_POPULATE_WRITE);
+#endif
+			return q;
+		}
+	}
+#endif
+	munmap(p, len);
+	return NULL;
+}
+#endif
+
 static void *bigmem_map(size_t, enum how);
 
 /* n zeroed bytes, or NULL; free with bigmem_free(p, n). */
@@ -134,7 +224,7 @@ bigmem_alloc(size_t n)
  * bitsets for a 2048 by 2048 map: 0.97-1.70 ms a query, medians of five
  * runs of 20 queries, on huge pages; 1.02-1.05 on small ones).  On a 512
  * by 512 map, 0.55 MB of bitsets, the build took 0.44 ms instead of
- * 0.49, 136 faults fewer.
+ * 0.49, 136 faults fewer.  From the spare, when there is one (below).
  */
 void *
 bigmem_alloc_filled(size_t n)
@@ -160,6 +250,18 @@ static void *
 bigmem_map(size_t n, enum how how)
 {
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	if (n >= BIGMEM_MIN && how == BM_FILLED) {
+		char *p = spare_filled(n);
+
+		if (p != NULL)
+			return p;
+	} else if (mapped(n) >= HUGE_PAGE) {
+		size_t len;
+		char *p = spare_take(&len);
+
+		if (p != NULL)
+			munmap(p, len);
+	}
 	/*
 	 * Filled at once on small pages (bigmem_alloc_filled), or short of
 	 * a huge page, which no part of it could get: mapped where the
@@ -219,7 +321,10 @@ bigmem_free(void *p, size_t n)
 		return;
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
 	if (n >= BIGMEM_MIN) {
-		munmap(p, mapped(n));
+		if (mapped(n) < HUGE_PAGE)
+			spare_put(p, mapped(n));
+		else
+			munmap(p, mapped(n));
 		return;
 	}
 #else

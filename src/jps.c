@@ -720,6 +720,14 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
 			for (w = 0; w < n; w++) {
 				uint64_t nb[DIR_COUNT], js = tmp[y * n + w];
 
+				if (fm[w] == 0) {
+					/* 64 blocked cells, which stop every scan */
+					if (hs != NULL)
+						hs[w] = ~(uint64_t)0;
+					dr[w] = dr[64 * n + w] = dr[128 * n + w] = dr[192 * n + w] =
+					    ~(uint64_t)0;
+					continue;
+				}
 				nb[N] = fu[w];
 				nb[NE] = eu[w];
 				nb[E] = em[w];
@@ -768,8 +776,10 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
  * The memory is filled at once (bigmem_alloc_filled): on the CI machine
  * each page costs 1.3-1.8 us at its first touch, a third of the build on
  * a 512 x 512 map, which is why a diagonal line keeps only the words that
- * hold a cell of the grid (diag_layout, about half), and the rows of -d
- * never are there for never alone.
+ * hold a cell of the grid (diag_layout, about half), the rows of -d
+ * never are there for never alone, the build's own rows go where the
+ * columns' stops will be, and -S builds the bitsets in the pages of the
+ * map's text where it can (bigmem.c, the spare).
  */
 int
 jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
@@ -779,7 +789,7 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 	const size_t one = rows * rw + cols * cw;
 	const int sr = rule == DIAG_NEVER ? DIAG_NO_CORNER_CUT : (int)rule;
 	const int same = jb->grid == g && jb->serial == g->serial && g->serial != 0;
-	size_t dw[2], base, need;
+	size_t dw[2], base, need, tmpw;
 	uint64_t *tmp;
 
 	if (same && jb->stoprule == sr && (rule != DIAG_NEVER || jb->rowstops))
@@ -827,17 +837,26 @@ jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
 	/* never's rows after the rest, which is laid out the same with or without them */
 	jb->bstop[E] = jb->bstop[W] = rule == DIAG_NEVER ? jb->mem + base : NULL;
 	jb->stoprule = -1;
-	if ((tmp = malloc(((rows + 11) * rw + 4 * 64 * rw) * sizeof(*tmp))) == NULL)
+	/*
+	 * build_bstop's rows go where the columns' stops will be, which are
+	 * built after it, when they have room (from about 270 rows): pages
+	 * already taken, where a malloc of their own took 14 new ones on a
+	 * 512 x 512 map.
+	 */
+	tmpw = (rows + 11) * rw + 4 * 64 * rw;
+	tmp = tmpw <= 2 * cols * cw ? jb->stop[1][0] : malloc(tmpw * sizeof(*tmp));
+	if (tmp == NULL)
 		return -1;
 	build_stop_axis(jb->free[0], rows, rw, jb->stop[0][1], jb->stop[0][0], sr);
-	build_stop_axis(jb->free[1], cols, cw, jb->stop[1][1], jb->stop[1][0], sr);
 	if (sr == DIAG_NO_SQUEEZE)
 		build_bstop(jb, g, DIAG_NO_SQUEEZE, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	else if (sr == DIAG_ALWAYS)
 		build_bstop(jb, g, DIAG_ALWAYS, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
 	else
 		build_bstop(jb, g, DIAG_NO_CORNER_CUT, tmp, tmp + rows * rw, tmp + (rows + 11) * rw);
-	free(tmp);
+	if (tmp != jb->stop[1][0])
+		free(tmp);
+	build_stop_axis(jb->free[1], cols, cw, jb->stop[1][1], jb->stop[1][0], sr);
 	jb->stoprule = sr;
 	jb->rowstops = rule == DIAG_NEVER;
 	return 0;

@@ -1,0 +1,245 @@
+/*
+ * bigmemcheck - checks the spare of src/bigmem.c: the mapping that
+ * bigmem_free keeps, pages and all, for the next bigmem_alloc_filled.
+ * The search's output would not show it missing (only the time of a
+ * first JPS query does), nor an array handed out from it with last use's
+ * bytes in it, where the code reading it happened to write them all.
+ *
+ * 1. A mapping of small pages given back is kept; the next filled array
+ *    is made from it, grown (mremap) or cut to length, zeroed in full and
+ *    with every page present (mincore).
+ *    Of two given back, the larger is kept.
+ * 2. A mapping of a huge page or more given back is not kept, and one
+ *    mapped to be touched as used (bigmem_alloc) gives the spare back.
+ * 3. Two threads taking filled arrays and giving them back at once: each
+ *    array zeroed when handed out, and no array handed to both.
+ *
+ * Prints what failed and exits 1; exits 0 silently.  The file includes
+ * bigmem.c, whose spare is static.
+ */
+#include "../src/bigmem.c"
+
+#include <stdio.h>
+#include <sys/resource.h>
+
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+static int failures;
+
+static void
+fail(const char *what)
+{
+	if (failures++ < 10)
+		fprintf(stderr, "bigmemcheck: %s\n", what);
+}
+
+/* Are all n bytes from p 0? */
+static int
+zeroed(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Does the system take pages on advice (MADV_POPULATE_WRITE, Linux 5.14
+ * on)?  Elsewhere they come at first touch, as bigmem.c says, and
+ * neither which pages are present nor how many were taken says anything.
+ */
+static int
+populates(void)
+{
+#ifdef MADV_POPULATE_WRITE
+	size_t page = mapped(1);
+	char *p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int ok;
+
+	if (p == MAP_FAILED)
+		return 0;
+	ok = madvise(p, page, MADV_POPULATE_WRITE) == 0;
+	munmap(p, page);
+	return ok;
+#else
+	return 0;
+#endif
+}
+
+/* The pages this process has taken so far (minor faults, which count those taken on advice). */
+static long
+taken(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : 0;
+}
+
+/* Are all pages of p, n bytes, present? */
+static int
+present(char *p, size_t n)
+{
+	size_t page = mapped(1), k, np = mapped(n) / page;
+	unsigned char v[1024];
+
+	if (!populates())
+		return 1;
+	if (np > sizeof(v) || mincore(p, np * page, v) != 0)
+		return 0;
+	for (k = 0; k < np; k++)
+		if (!(v[k] & 1))
+			return 0;
+	return 1;
+}
+
+/* p, an allocation's result; when it failed, says so. */
+static char *
+got(void *p)
+{
+	if (p == NULL)
+		fail("an allocation failed");
+	return p;
+}
+
+static void
+sequence(void)
+{
+	const size_t small = 300 << 10, large = 400 << 10, cut = 260 << 10;
+	char *p, *q, *r, *s;
+	size_t len;
+	long t0;
+
+	/* a plain array, written, given back: kept */
+	if ((p = got(bigmem_alloc(small))) == NULL)
+		return;
+	memset(p, 0xab, small);
+	bigmem_free(p, small);
+	if (spare != p || spare_len != mapped(small))
+		fail("a mapping of small pages given back is not the spare");
+
+	/*
+	 * grown into a larger filled array: the pages it has are kept, and
+	 * only the new ones are taken (a few more for the page tables)
+	 */
+	t0 = taken();
+	if ((q = got(bigmem_alloc_filled(large))) == NULL)
+		return;
+	if (populates() && taken() - t0 > (long)((large - small) / mapped(1)) + 8)
+		fail("a filled array grown from the spare took pages anew");
+	if (spare != NULL)
+		fail("the spare is still there after a filled array took it");
+	if (!zeroed(q, large))
+		fail("a filled array grown from the spare is not zeroed");
+	if (!present(q, large))
+		fail("a filled array grown from the spare has pages not yet taken");
+	memset(q, 0xcd, large);
+	bigmem_free(q, large);
+
+	/* cut to a smaller one, where it is */
+	if ((r = bigmem_alloc_filled(cut)) != q)
+		fail("a filled array shorter than the spare is not the spare");
+	if (r == NULL)
+		return;
+	if (!zeroed(r, cut))
+		fail("a filled array cut from the spare is not zeroed");
+	if (!present(r, cut))
+		fail("a filled array cut from the spare has pages not present");
+
+	/* of two given back, the larger */
+	if ((s = got(bigmem_alloc(small))) == NULL)
+		return;
+	bigmem_free(r, cut);
+	bigmem_free(s, small);
+	if (spare != s || spare_len != mapped(small))
+		fail("of two mappings given back, the larger is not the spare");
+	bigmem_free(NULL, small);
+	if (spare != s)
+		fail("giving back NULL changed the spare");
+
+	/* an array to be touched as used, of a huge page or more: gives it back */
+	if ((p = got(bigmem_alloc(HUGE_PAGE))) == NULL)
+		return;
+	if (spare != NULL)
+		fail("the spare is still there beside a huge array");
+	/* which is not kept either */
+	bigmem_free(p, HUGE_PAGE);
+	if (spare != NULL)
+		fail("a mapping of a huge page or more was kept");
+
+	/* and a small array keeps it */
+	if ((p = got(bigmem_alloc(small))) == NULL)
+		return;
+	bigmem_free(p, small);
+	if ((q = got(bigmem_alloc(small))) == NULL)
+		return;
+	if (spare == NULL)
+		fail("a small plain array took the spare");
+	bigmem_free(q, small);
+	p = spare_take(&len);
+	if (p != NULL)
+		munmap(p, len);
+}
+
+#define ROUNDS 2000
+
+/* Take filled arrays and give them back, marked: a shared one shows the other's mark. */
+static void *
+churn(void *arg)
+{
+	const unsigned char mark = (unsigned char)(uintptr_t)arg;
+	const size_t n = (256 << 10) + 4096 * (size_t)(uintptr_t)arg;
+	long bad = 0;
+	int k;
+
+	for (k = 0; k < ROUNDS; k++) {
+		unsigned char *p = bigmem_alloc_filled(n);
+		size_t i;
+
+		if (p == NULL || !zeroed((char *)p, n)) {
+			bad++;
+			if (p == NULL)
+				continue;
+		}
+		memset(p, mark, n);
+		for (i = 0; i < n; i += 4096)
+			if (p[i] != mark)
+				bad++;
+		bigmem_free(p, n);
+	}
+	return (void *)bad;
+}
+
+static void
+threads(void)
+{
+	pthread_t t[2];
+	void *bad;
+	int k, started = 0;
+
+	for (k = 0; k < 2; k++)
+		if (pthread_create(&t[k], NULL, churn, (void *)(uintptr_t)(k + 1)) == 0)
+			started++;
+		else
+			fail("pthread_create failed");
+	for (k = 0; k < started; k++) {
+		pthread_join(t[k], &bad);
+		if (bad != NULL)
+			fail("two threads: an array not zeroed, or shared");
+	}
+}
+
+int
+main(void)
+{
+	sequence();
+	threads();
+	return failures != 0;
+}
+#else
+int
+main(void)
+{
+	return 0;	/* no mappings here, and no spare: bigmem is calloc */
+}
+#endif
