@@ -125,7 +125,7 @@ enum how { BM_PLAIN, BM_FILLED, BM_LAZY };
  * write again.  -S gives back the map's text (map_drop_text, a byte a
  * cell) just before JPS builds its bitsets (jps_prepare, filled at once):
  * on a 512 x 512 map 257 KB of text for 0.39 MB of bitsets, and the
- * first query, which builds them, took 496 us instead of 554 (medians
+ * first query, which builds them, took 323 us instead of 380 (medians
  * of 31 runs on AR0011SR).  Only a mapping of small pages short of a
  * huge page is kept, one at a time, the larger; and it is given back
  * when an array of a huge page or more is mapped to be touched as it is
