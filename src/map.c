@@ -373,10 +373,6 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 	int h = 0, w = 0;
 
 	g->ngoal = 0;
-	if (m->textcap == 0 && r->texthint != 0 &&
-	    (grow_big(&m->text, &m->textcap, r->texthint) != 0 ||
-	    grow_big(&g->cell, &m->cellcap, r->cellhint) != 0))
-		return nomem(r, m, d);
 	for (;;) {
 		const unsigned char *u = (const unsigned char *)s;
 		long line = r->lines.lineno;
@@ -431,10 +427,6 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 	}
 	if (spread_ascii(m, w, h) != 0)
 		return nomem_at_end(m, d);
-	if (textlen + 1 > r->texthint)
-		r->texthint = textlen + 1;
-	if (g->ncells > r->cellhint)
-		r->cellhint = g->ncells;
 	if (aline == 0)
 		g->start = 0;	/* none (a border cell): --start gives it */
 	g->uniform = (all & K_HEAVY) == 0;

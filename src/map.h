@@ -72,7 +72,6 @@ struct mapreader {
 	/* An ASCII map may lack its A (grid start 0) or its Bs (--start, --goal). */
 	int start_optional, goal_optional;
 	int skip;		/* the rest of a bad map is still to skip */
-	size_t texthint, cellhint;	/* the largest ASCII map's text and cells so far */
 };
 
 enum { MAP_EOF = 0, MAP_OK = 1, MAP_BAD = -1, MAP_IOERR = -2 };
