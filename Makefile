@@ -15,10 +15,10 @@ PF_LDLIBS = -pthread
 
 SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c src/check.c \
       src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
-      src/viz.c src/compare.c src/img.c src/bigmem.c src/monotime.c src/threads.c
+      src/viz.c src/compare.c src/img.c src/bigmem.c src/monotime.c src/threads.c src/moves.c
 HDR = src/bits.h src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/check.h src/openlist.h \
       src/search.h src/search_impl.h src/render.h src/scen.h \
-      src/viz.h src/compare.h src/img.h src/bigmem.h src/monotime.h src/threads.h
+      src/viz.h src/compare.h src/img.h src/bigmem.h src/monotime.h src/threads.h src/moves.h
 OBJ = $(SRC:.c=.o)
 
 all: pathfind

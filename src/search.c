@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bigmem.h"
+#include "moves.h"
 #include "search_impl.h"
 
 struct search *
@@ -39,6 +40,7 @@ search_free(struct search *s)
 	free(s->gy);
 	openlist_free(&s->ol);
 	bigmem_free(s->jb.mem, s->jb.cap * sizeof(*s->jb.mem));
+	bigmem_free(s->moves, s->movescap);
 	free(s);
 }
 
@@ -52,8 +54,10 @@ size_t
 search_footprint(const struct grid *g, const struct search_params *p)
 {
 	size_t pos = p->ol == OL_BUCKETS || p->ol == OL_STEP_QUEUES ? 0 : sizeof(uint32_t);
+	/* A*'s masked loops: a byte of moves a cell (moves_for) */
+	size_t mv = p->algo == ALGO_ASTAR && p->ol == OL_BUCKETS && g->uniform;
 
-	return g->ncells * (sizeof(struct node) + pos);
+	return g->ncells * (sizeof(struct node) + pos + mv);
 }
 
 /*
@@ -473,15 +477,31 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
 	0xffffffffu, [TAG_SIDE] = 0xffffffffu
 };
 
+/* skipnib, a bit a direction, for the masked loops. */
+#define SKIP8(d) (0xffu & ~(1u << (((d) + 3) & 7)) & ~(1u << (((d) + 4) & 7)) & \
+		~(1u << (((d) + 5) & 7)))
+static const uint8_t skip8[TAG_SIDE + 1] = {
+	SKIP8(N), SKIP8(NE), SKIP8(E), SKIP8(SE), SKIP8(S), SKIP8(SW), SKIP8(W), SKIP8(NW),
+	[TAG_SIDE] = 0xff
+};
+
 /*
  * The search loop, inlined once for every diagonal rule and heuristic so
  * that neither costs a branch per neighbour.  The four orthogonal cells
  * are read first because the diagonal rules look at them; neighbours are
  * still offered in the documented order N NE E SE S SW W NW.
+ *
+ * masked: a simple loop on the buckets over a uniform grid whose moves
+ * are built (moves_for), which reads the node's byte of them instead of
+ * its eight neighbours' cells: one load and one AND with the offers'
+ * mask where there were eight loads and the rule's tests, and a branch a
+ * direction where there were up to twelve.  The rule is in the byte, so
+ * one masked loop serves every rule.  Every cell costs 1: a straight
+ * step's new g and a diagonal's are worked out once a node.
  */
 static INLINE void
 loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
-    const int fast, const int simple)
+    const int fast, const int simple, const int masked)
 {
 	/*
 	 * Copies that nothing else points to: the compiler may keep the
@@ -524,6 +544,26 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 		if (simple) {	/* relax_ol takes the offset from the one goal */
 			x -= c->gx0;
 			y -= c->gy0;
+		}
+		if (masked) {
+			const uint32_t ok = c->moves[i] & c->skip8[node[i].tag & (TAG_DIR | TAG_SIDE)];
+			const uint64_t ngs = gi + c->step[N][1], ngd = gi + c->step[NE][1];
+
+#define MOFFER(d, j, ng, dx, dy) \
+			if (ok & 1u << (d)) \
+				relax_ol(c, heur, r, (size_t)(j), d, ng, x + (dx), y + (dy), fast, 0, 0, \
+				    simple, 0)
+			MOFFER(N, i - stride, ngs, 0, -1);
+			MOFFER(NE, i - stride + 1, ngd, 1, -1);
+			MOFFER(E, i + 1, ngs, 1, 0);
+			MOFFER(SE, i + stride + 1, ngd, 1, 1);
+			MOFFER(S, i + stride, ngs, 0, 1);
+			MOFFER(SW, i + stride - 1, ngd, -1, 1);
+			MOFFER(W, i - 1, ngs, -1, 0);
+			MOFFER(NW, i - stride - 1, ngd, -1, -1);
+#undef MOFFER
+			more = ol_pop_fast(ol, &e, fast);
+			continue;
 		}
 		cn = cell[i - stride] & CELL_COST;
 		ce = cell[i + 1] & CELL_COST;
@@ -704,9 +744,10 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * as it comes too, and the other lists, which are there to be compared,
  * take the rule as well.  The step queues have three loops a rule:
  * simple runs (simple_run: 9% fewer instructions a node on AR0011SR),
- * simple runs on noisy grids (dijkstra_loop), and the others.  29 loops
- * instead of 64, so that a plain make builds in well under 30 seconds.
- * The tables are indexed as enum diagrule, enum heur.
+ * simple runs on noisy grids (dijkstra_loop), and the others.  A*'s
+ * masked loops (moves_for), one a heuristic, serve every rule.  31
+ * loops instead of 64, so that a plain make builds in well under 30
+ * seconds.  The tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
 	X(DIAG_NO_SQUEEZE, heur, fast) X(DIAG_ALWAYS, heur, fast)
@@ -714,7 +755,7 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
 	static NOINLINE void \
 	loop_##rule##_##name##_##fast(struct ctx *c, struct search_result *r) \
 	{ \
-		loop(c, r, rule, heur, fast, simple); \
+		loop(c, r, rule, heur, fast, simple, 0); \
 	}
 #define LOOP_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 0)
 #define LOOP_SIMPLE_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 1)
@@ -736,11 +777,21 @@ FOR_RULES(LOOP_DIJKSTRA_FN, H_ZERO, OL_FAST_STEPQ)
 	}
 FOR_RULES(MIXED_FN, H_ZERO, OL_FAST_STEPQ)
 
+/* The masked loops: the rule is in the moves (DIAG_ALWAYS: no test of the cells). */
+#define MASKED_FN(heur) \
+	static NOINLINE void \
+	loop_MASKED_##heur(struct ctx *c, struct search_result *r) \
+	{ \
+		loop(c, r, DIAG_ALWAYS, heur, OL_FAST_BUCKET, 1, 1); \
+	}
+MASKED_FN(H_MANHATTAN)
+MASKED_FN(H_OCTILE)
+
 /* Any rule, heuristic and list: the lists' operations are calls anyway. */
 static NOINLINE void
 generic_loop(struct ctx *c, struct search_result *r)
 {
-	loop(c, r, c->diag, c->heur, OL_FAST_NONE, 0);
+	loop(c, r, c->diag, c->heur, OL_FAST_NONE, 0, 0);
 }
 
 /* A loop for each rule, with the heuristic of its name (ANY: as it comes). */
@@ -768,6 +819,58 @@ static loopfn *const bucket_any_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, ANY, O
 static loopfn *const dijkstra_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, H_ZERO, OL_FAST_STEPQ) };
 static loopfn *const dijkstra_simple_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, SIMPLE, OL_FAST_STEPQ) };
 static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_FAST_STEPQ) };
+
+static loopfn *const masked_loops[HEUR_COUNT] = {
+	[H_MANHATTAN] = loop_MASKED_H_MANHATTAN, [H_OCTILE] = loop_MASKED_H_OCTILE
+};
+
+/*
+ * The moves of grid g under rule (moves.h) for the masked loops, or NULL
+ * where the loops that read the cells are to run.  Building them takes
+ * about a nanosecond a cell (0.16-0.30 ms on a 512 by 512 map, 2.6-4.5
+ * ms on a 2048 by 2048 one), and reading them saves 2-7 ns an expansion
+ * (BENCHMARKS.md, item 1): worth it only over searches
+ * that expand a good part of the map between them, which nothing tells
+ * in advance.  So the rule of renting skis: the moves are built once the
+ * grid's searches without them have expanded a quarter as many nodes as
+ * it has cells (MOVES_RENT), and kept while its serial and the rule stay
+ * the same.  A scenario file's later queries share them; a map solved
+ * once, as a stream's maps are, or by a few short queries, never pays for
+ * them; and no run pays more than about twice what it had with the
+ * better choice made in hindsight.  NULL too when out of memory and on a
+ * grid not from map_read (serial 0).  The two kinds of loop offer the
+ * same neighbours in the same order: the output is the same.
+ */
+#define MOVES_RENT 4
+
+static const uint8_t *
+moves_for(struct search *s, const struct grid *g, enum diagrule rule)
+{
+	if (g->serial == 0)
+		return NULL;
+	if (s->mvgrid != g || s->mvserial != g->serial) {
+		s->mvgrid = g;
+		s->mvserial = g->serial;
+		s->mvrule = -1;
+		s->mvexp = 0;
+	}
+	if (s->mvrule == (int)rule)
+		return s->moves;
+	if (s->mvexp < g->ncells / MOVES_RENT)
+		return NULL;
+	if (s->movescap < g->ncells) {
+		bigmem_free(s->moves, s->movescap);
+		s->moves = bigmem_alloc_filled(g->ncells);
+		s->movescap = s->moves != NULL ? g->ncells : 0;
+		if (s->moves == NULL) {
+			s->mvrule = -1;
+			return NULL;
+		}
+	}
+	moves_build(s->moves, g, rule);
+	s->mvrule = (int)rule;
+	return s->moves;
+}
 
 /*
  * Can the run take a simple loop, the buckets' with the octile or the
@@ -1047,7 +1150,15 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	else if (skips)
+	else if (skips && g->uniform && masked_loops[c.heur] != NULL && c.skipnib == skipnib) {
+		if ((c.moves = moves_for(s, g, p->diag)) != NULL) {
+			c.skip8 = skip8;
+			masked_loops[c.heur](&c, r);
+		} else {
+			bucket_loops[p->diag][c.heur](&c, r);
+			s->mvexp += r->expanded;
+		}
+	} else if (skips)
 		bucket_loops[p->diag][c.heur](&c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_any_loops[p->diag](&c, r);

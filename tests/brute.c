@@ -20,6 +20,13 @@
  *       (straight steps only with -d never, else diagonals first; at the
  *       base costs), ties by the lower optimal cost, then by reading
  *       order (row, then column) -- what pathfind --nearest must report.
+ *   brute scen MAPFILE SCENFILE -- PATHFIND-OPTIONS...
+ *       MAPFILE is a MovingAI map (. G S passable, anything else
+ *       blocked), SCENFILE its scenario file (a version line, then
+ *       tab-separated: bucket map width height sx sy gx gy length).
+ *       Print, a line a query, the oracle's optimal cost from (sx, sy)
+ *       to (gx, gy) as pathfind's cost column has it, or "-" when
+ *       there is no path.
  *   brute verdict MAPFILE ANSWERS -- PATHFIND-OPTIONS...
  *       ANSWERS holds one `-f moves` line per map.  Print, a line a map,
  *       what `pathfind --check=ANSWERS` must find: "VERDICT STEP REASON
@@ -1381,6 +1388,90 @@ static int cmd_nearest(int argc, char **argv)
     return 0;
 }
 
+/* A MovingAI map as a Map of '.' and '#', its start and goals set per query. */
+static Map read_movingai(const char *path)
+{
+    Lines L = read_lines(path, 1);
+    Map m;
+    size_t i = 0;
+
+    memset(&m, 0, sizeof m);
+    while (i < L.n && strcmp(L.line[i], "map") != 0)
+        i++;
+    if (i == L.n)
+        die_usage("%s: no \"map\" line", path);
+    m.firstline = (int)i + 2;
+    m.h = (int)(L.n - i - 1);
+    m.row = xmalloc((size_t)(m.h > 0 ? m.h : 1) * sizeof *m.row);
+    m.len = xmalloc((size_t)(m.h > 0 ? m.h : 1) * sizeof *m.len);
+    for (int y = 0; y < m.h; y++) {
+        char *r = L.line[i + 1 + (size_t)y];
+        m.len[y] = (int)strlen(r);
+        for (int x = 0; x < m.len[y]; x++)
+            r[x] = (r[x] == '.' || r[x] == 'G' || r[x] == 'S') ? '.' : '#';
+        m.row[y] = r;
+        if (m.len[y] > m.w)
+            m.w = m.len[y];
+    }
+    /* the rows now belong to the map; free the header */
+    for (size_t k = 0; k <= i; k++)
+        free(L.line[k]);
+    free(L.line);
+    return m;
+}
+
+static int cmd_scen(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[2], "--") != 0)
+        die_usage("scen needs MAPFILE SCENFILE -- OPTIONS...");
+    Config c = parse_options(argc - 3, argv + 3);
+    Map m = read_movingai(argv[0]);
+    Lines S = read_lines(argv[1], 1);
+
+    for (size_t i = 0; i < S.n; i++) {
+        long long v[9] = {0};
+        const char *f = S.line[i];
+        int k;
+
+        if (strncmp(f, "version", 7) == 0 || f[0] == '\0')
+            continue;
+        /* the nine fields; the map's name (the second) is not read */
+        for (k = 0; k < 9; k++) {
+            const char *e = strchr(f, '\t');
+            size_t n = e ? (size_t)(e - f) : strlen(f);
+            if (k != 1 && k != 8 && !parse_uint_n(f, n, &v[k]))
+                die_usage("%s:%zu: field %d is not a number", argv[1], i + 1, k + 1);
+            if (!e && k < 8)
+                die_usage("%s:%zu: fewer than nine fields", argv[1], i + 1);
+            f = e ? e + 1 : f + n;
+        }
+        int sx = (int)v[4], sy = (int)v[5], gx = (int)v[6], gy = (int)v[7];
+        if (sy >= m.h || gy >= m.h || sx >= m.len[sy] || gx >= m.len[gy])
+            die_usage("%s:%zu: a point off the map", argv[1], i + 1);
+        if (!passable(&m, sx, sy) || !passable(&m, gx, gy))
+            die_usage("%s:%zu: a point on a blocked cell", argv[1], i + 1);
+        char was = m.row[gy][gx];
+        m.row[gy][gx] = 'B';
+        m.ax = sx, m.ay = sy;
+        Oracle o = oracle(&c, &m);
+        m.row[gy][gx] = was;
+        if (o.reachable) {
+            char buf[64];
+            cost_format(&c, o.best, buf, sizeof buf);
+            puts(buf);
+        } else
+            puts("-");
+    }
+    for (int y = 0; y < m.h; y++)
+        free(m.row[y]);
+    free(m.row);
+    free(m.len);
+    for (size_t i = 0; i < S.n; i++)
+        free(S.line[i]);
+    free(S.line);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -1395,6 +1486,8 @@ int main(int argc, char **argv)
         return cmd_nearest(argc - 2, argv + 2);
     if (strcmp(argv[1], "verdict") == 0)
         return cmd_verdict(argc - 2, argv + 2);
+    if (strcmp(argv[1], "scen") == 0)
+        return cmd_scen(argc - 2, argv + 2);
     die_usage("unknown subcommand %s", argv[1]);
     return 2;
 }

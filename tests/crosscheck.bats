@@ -484,6 +484,35 @@ walls_map() {
     done
 }
 
+@test "-o buckets' moves: kept for one grid and rule, built again for the next of either" {
+    # A* on the buckets reads a cell's byte of moves (moves.h) from a
+    # grid's second search on, built for the grid's serial and the rule
+    # (search.c, moves_for).  --compare=diagonal runs every rule on each
+    # map of a stream, and --compare=heuristic -d never the Manhattan and
+    # octile heuristics (both on the moves) under one rule, one map after
+    # another in the same buffers (maps of the same size, the grid at the
+    # same address): the heap, which reads the cells, prints the same
+    # tables.  Moves kept across a rule or a map would not.
+    need_pathfind
+    awk 'BEGIN { srand(11)
+        for (m = 0; m < 12; m++) {
+            if (m) print ""
+            for (y = 0; y < 14; y++) { r = ""
+                for (x = 0; x < 21; x++)
+                    r = r (x == 0 && y == 0 ? "A" : x == 20 && y == 13 ? "B" : rand() < 0.3 ? "#" : ".")
+                print r } } }' >"$T/maps"
+    local st1=0 st2=0 args
+    for args in --compare=diagonal "--compare=heuristic -d never"; do
+        # shellcheck disable=SC2086
+        "$PATHFIND" $args "$T/maps" >"$T/buckets" 2>&1 || st1=$?
+        # shellcheck disable=SC2086
+        "$PATHFIND" $args -o binary-heap "$T/maps" >"$T/heap" 2>&1 || st2=$?
+        [ "$st1" -le 1 ] && [ "$st1" = "$st2" ]
+        [ "$(grep -c '^octile \|^no-corner-cut ' "$T/buckets")" -eq 12 ]
+        diff "$T/heap" "$T/buckets"
+    done
+}
+
 @test "-o buckets' small sorts: the networks sort, and a bucket comes out as the insertion sort has it" {
     # tests/sortcheck.c: each sorting network on every input of zeros and
     # ones that the 0-1 principle needs, and sort_small against the
