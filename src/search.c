@@ -828,7 +828,7 @@ static loopfn *const masked_loops[HEUR_COUNT] = {
  * The moves of grid g under rule (moves.h) for the masked loops, or NULL
  * where the loops that read the cells are to run.  Building them takes
  * about a nanosecond a cell (0.16-0.30 ms on a 512 by 512 map, 2.6-4.5
- * ms on a 2048 by 2048 one), and reading them saves 2-7 ns an expansion
+ * ms on a 2048 by 2048 one), and reading them saves 1-6 ns an expansion
  * (BENCHMARKS.md, item 1): worth it only over searches
  * that expand a good part of the map between them, which nothing tells
  * in advance.  So the rule of renting skis: the moves are built once the
