@@ -466,8 +466,10 @@ take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct n
  * and random512-40-0 (cachegrind, the whole process), 1-5% less time on
  * the six maps of BENCHMARKS.md.
  */
-#define SKIP_NIB(d) (~(0xfu << 4 * (((d) + 3) & 7)) & ~(0xfu << 4 * (((d) + 4) & 7)) & \
-		~(0xfu << 4 * (((d) + 5) & 7)))
+/* All but the three directions back against d, each direction's field one (0xf or 1) shifted by w. */
+#define SKIP(d, one, w) (~((one) << (w) * (((d) + 3) & 7)) & ~((one) << (w) * (((d) + 4) & 7)) & \
+		~((one) << (w) * (((d) + 5) & 7)))
+#define SKIP_NIB(d) SKIP(d, 0xfu, 4)
 static const uint32_t skipnib[TAG_SIDE + 1] = {
 	SKIP_NIB(N), SKIP_NIB(NE), SKIP_NIB(E), SKIP_NIB(SE), SKIP_NIB(S), SKIP_NIB(SW), SKIP_NIB(W),
 	SKIP_NIB(NW), [TAG_SIDE] = 0xffffffffu
@@ -478,8 +480,7 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
 };
 
 /* skipnib, a bit a direction, for the masked loops. */
-#define SKIP8(d) (0xffu & ~(1u << (((d) + 3) & 7)) & ~(1u << (((d) + 4) & 7)) & \
-		~(1u << (((d) + 5) & 7)))
+#define SKIP8(d) (0xffu & SKIP(d, 1u, 1))
 static const uint8_t skip8[TAG_SIDE + 1] = {
 	SKIP8(N), SKIP8(NE), SKIP8(E), SKIP8(SE), SKIP8(S), SKIP8(SW), SKIP8(W), SKIP8(NW),
 	[TAG_SIDE] = 0xff
@@ -546,7 +547,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			y -= c->gy0;
 		}
 		if (masked) {
-			const uint32_t ok = c->moves[i] & c->skip8[node[i].tag & (TAG_DIR | TAG_SIDE)];
+			const uint32_t ok = c->moves[i] & skip8[node[i].tag & (TAG_DIR | TAG_SIDE)];
 			const uint64_t ngs = gi + c->step[N][1], ngd = gi + c->step[NE][1];
 
 #define MOFFER(d, j, ng, dx, dy) \
@@ -1150,11 +1151,11 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
+	/* The masked loops have skipnib's mask alone: noskip's runs (D < S) have no guarantee. */
 	else if (skips && g->uniform && masked_loops[c.heur] != NULL && c.skipnib == skipnib) {
-		if ((c.moves = moves_for(s, g, p->diag)) != NULL) {
-			c.skip8 = skip8;
+		if ((c.moves = moves_for(s, g, p->diag)) != NULL)
 			masked_loops[c.heur](&c, r);
-		} else {
+		else {
 			bucket_loops[p->diag][c.heur](&c, r);
 			s->mvexp += r->expanded;
 		}

@@ -191,7 +191,6 @@ struct ctx {
 	int simple;		/* JPS: simple_run (search.c), for relax_ol */
 	const uint32_t *skipnib;	/* the simple loops' offers: skipnib or noskip */
 	const uint8_t *moves;	/* the masked loops': s->moves, else NULL */
-	const uint8_t *skip8;	/* and their offers: skipnib's, a bit a direction */
 	int jpaged;		/* JPS: the nodes are s->jn's, else the array as A*'s */
 	uint32_t *jdir, *jfirst;	/* JPS: s->jn's dir and first */
 	uint32_t jused, jtouched;	/* JPS: blocks given out in this search, ever (jps_node) */
