@@ -1151,16 +1151,18 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    dijkstra_simple_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	/* The masked loops have skipnib's mask alone: noskip's runs (D < S) have no guarantee. */
-	else if (skips && g->uniform && masked_loops[c.heur] != NULL && c.skipnib == skipnib) {
-		if ((c.moves = moves_for(s, g, p->diag)) != NULL)
+	else if (skips) {
+		/* The masked loops have skipnib's mask alone: noskip's runs (D < S) have no guarantee. */
+		const int maskable = g->uniform && masked_loops[c.heur] != NULL && c.skipnib == skipnib;
+
+		if (maskable && (c.moves = moves_for(s, g, p->diag)) != NULL)
 			masked_loops[c.heur](&c, r);
 		else {
 			bucket_loops[p->diag][c.heur](&c, r);
-			s->mvexp += r->expanded;
+			if (maskable)
+				s->mvexp += r->expanded;
 		}
-	} else if (skips)
-		bucket_loops[p->diag][c.heur](&c, r);
+	}
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_any_loops[p->diag](&c, r);
 	else
