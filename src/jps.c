@@ -1032,9 +1032,9 @@ static const int dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 	{ \
 		if (fast != OL_FAST_NONE && c->simple) \
 			relax_ol(c, heur, r, j, d, ng, (int64_t)x - c->gx0, (int64_t)y - c->gy0, \
-			    fast, 0, bend, 1, 1); \
+			    fast, 0, bend, 1, 1, 0); \
 		else \
-			relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend, 0, 1); \
+			relax_ol(c, heur, r, j, d, ng, x, y, fast, 0, bend, 0, 1, 0); \
 	}
 JPS_OFFER_FN(offer_fast_manhattan, H_MANHATTAN, JPS_FAST)
 JPS_OFFER_FN(offer_fast_octile, H_OCTILE, JPS_FAST)

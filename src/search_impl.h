@@ -386,13 +386,14 @@ prefetch_nodes(const struct ctx *c, size_t j)
  * two.  Measured on a first version of those loops, medians of nine
  * interleaved runs of every 20th query, the cells' rows asked for
  * instead took Berlin_0_1024 1.10 and maze512-1-0 1.06 of the time.
+ * mv: as relax_ol's.
  */
 static INLINE void
-prefetch_around(const struct ctx *c, size_t j)
+prefetch_around(const struct ctx *c, size_t j, const int mv)
 {
 	prefetch_nodes(c, j);
 #if defined(__GNUC__)
-	if (c->moves != NULL) {
+	if (mv || c->moves != NULL) {
 		__builtin_prefetch(&c->moves[j]);
 		return;
 	}
@@ -423,16 +424,16 @@ prefetch_around(const struct ctx *c, size_t j)
 #define AHEAD 4
 
 static INLINE void
-prefetch_ahead(const struct ctx *c, const struct openlist *ol)
+prefetch_ahead(const struct ctx *c, const struct openlist *ol, const int mv)
 {
 #if defined(__GNUC__)
 	if (ol->n > AHEAD) {
 		size_t j = ol->e[ol->n - AHEAD].idx;
 
-		prefetch_around(c, j);	/* j's own node among the nine */
+		prefetch_around(c, j, mv);	/* j's own node among the nine */
 	}
 #else
-	(void)c, (void)ol;
+	(void)c, (void)ol, (void)mv;
 #endif
 }
 
@@ -452,17 +453,17 @@ prefetch_ahead(const struct ctx *c, const struct openlist *ol)
 #define BEYOND 4
 
 static INLINE void
-prefetch_beyond(const struct ctx *c, size_t j, int d)
+prefetch_beyond(const struct ctx *c, size_t j, int d, const int mv)
 {
 #if defined(__GNUC__)
 	size_t k = j + (size_t)(BEYOND * c->off[d]);	/* wraps below 0 */
 
 	if (k < c->grid->ncells) {	/* no address outside the arrays */
 		__builtin_prefetch(&c->node[k]);
-		__builtin_prefetch(c->moves != NULL ? &c->moves[k] : &c->grid->cell[k]);
+		__builtin_prefetch(mv || c->moves != NULL ? &c->moves[k] : &c->grid->cell[k]);
 	}
 #else
-	(void)c, (void)j, (void)d;
+	(void)c, (void)j, (void)d, (void)mv;
 #endif
 }
 
@@ -545,12 +546,14 @@ jps_cell(const struct ctx *c, uint32_t k)
  * distances from the current one, where a uint32_t j had the compiler
  * work out and keep each neighbour's index and address apart (23
  * instructions an expansion of A* on AR0011SR, 20 of Dijkstra's).  x and
- * y are 64 bits wide too, which spares h1 sign extensions (7).
+ * y are 64 bits wide too, which spares h1 sign extensions (7).  mv is a
+ * constant, 1 where c->moves is known to be set (the masked loops), so
+ * that the prefetches need not test it.
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d,
     uint64_t ng, int64_t x, int64_t y, const int fast, unsigned q, uint32_t bend, const int simple,
-    const int jps)
+    const int jps, const int mv)
 {
 	struct node *nj = jps ? jps_node(c, (uint32_t)j) : &c->node[j];
 	struct ol_entry ne;
@@ -589,9 +592,9 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	nj->g = ng;
 	nj->tag = c->tagbase | bend | (uint32_t)d;
 	if (fast == OL_FAST_BUCKET && !improved && c->prefetch) {
-		prefetch_around(c, j);
+		prefetch_around(c, j, mv);
 		if (c->ahead)
-			prefetch_beyond(c, j, d);
+			prefetch_beyond(c, j, d, mv);
 	}
 	if (fast == OL_FAST_STEPQ && !improved)
 		prefetch_nodes(c, j);

@@ -817,3 +817,45 @@ EOF2
         [[ "$stderr" == *" scenarios=1 mismatches=0 "* ]]
     done
 }
+
+# A MovingAI map of N x N cells, a share P of them walls, and a scenario of
+# NQ queries between random cells, which are kept free (published length
+# 0: each query is a mismatch, the same for every list).
+big_scen() {
+    awk -v n="$1" -v p="$2" -v nq="$3" -v seed="$4" -v scen="$6" 'BEGIN { srand(seed)
+        print "version 1" >scen
+        for (q = 0; q < nq; q++) {
+            a = int(rand() * n); b = int(rand() * n); c = int(rand() * n); d = int(rand() * n)
+            free[a, b] = free[c, d] = 1
+            printf "0\tm.map\t%d\t%d\t%d\t%d\t%d\t%d\t0\n", n, n, a, b, c, d >scen
+        }
+        printf "type octile\nheight %d\nwidth %d\nmap\n", n, n
+        for (y = 0; y < n; y++) {
+            r = ""
+            for (x = 0; x < n; x++)
+                r = r ((x, y) in free || rand() >= p ? "." : "@")
+            print r
+        } }' >"$5"
+}
+
+@test "-o buckets' masked loops on maps past 2 and 32 MiB of nodes: the same bytes as the heap" {
+    # A*'s masked loops (search.c) read the moves a map's searches have
+    # built once they have expanded a quarter of its cells: one loop that
+    # tests whether to ask for the rows around a node queued and the
+    # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and one
+    # with the first set and the second not, as constants, for maps of 2
+    # to 32 MiB of nodes.  The tests above run the masked loops on maps too
+    # small for either; these run the constant one on 512 x 512 cells and
+    # the other, asking for both, on 1700 x 1700.
+    need_pathfind
+    local n st1 st2
+    for n in 512 1700; do
+        big_scen "$n" 0.25 24 "$n" "$T/m.map" "$T/m.map.scen"
+        st1=0 st2=0
+        "$PATHFIND" -S "$T/m.map.scen" >"$T/got" 2>/dev/null || st1=$?
+        "$PATHFIND" -S "$T/m.map.scen" -o binary-heap >"$T/want" 2>/dev/null || st2=$?
+        [ "$st1" -eq 3 ] && [ "$st2" -eq 3 ]	# mismatches: the lengths are 0
+        [ "$(wc -l <"$T/got")" -eq 25 ]
+        cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got" | head; return 1; }
+    done
+}
