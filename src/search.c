@@ -759,9 +759,8 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * take the rule as well.  The step queues have three loops a rule:
  * simple runs (simple_run: 9% fewer instructions a node on AR0011SR),
  * simple runs on noisy grids (dijkstra_loop), and the others.  A*'s
- * masked loops (moves_for), two a heuristic (masked_loops), serve every
- * rule.  33 loops instead of 64, so that a plain make builds in under 30
- * seconds.  The tables are indexed as enum diagrule, enum heur.
+ * masked loops (moves_for, masked_loops) serve every rule.  32 loops
+ * instead of 64, so that a plain make builds in under 30 seconds.  The tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
 	X(DIAG_NO_SQUEEZE, heur, fast) X(DIAG_ALWAYS, heur, fast)
@@ -799,7 +798,6 @@ FOR_RULES(MIXED_FN, H_ZERO, OL_FAST_STEPQ)
 		loop(c, r, DIAG_ALWAYS, heur, OL_FAST_BUCKET, 1, pf); \
 	}
 MASKED_FN(H_MANHATTAN, MASKED_ANY)
-MASKED_FN(H_MANHATTAN, MASKED_AROUND)
 MASKED_FN(H_OCTILE, MASKED_ANY)
 MASKED_FN(H_OCTILE, MASKED_AROUND)
 
@@ -844,11 +842,14 @@ static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_F
  * values: cachegrind, every 20th query, 2.4-3.5% fewer instructions an
  * expansion on those six (AR0011SR 479.8 -> 468.2, random512-40-0 309.9
  * -> 298.9), where the test of c->moves alone, known here, took 0.4-0.7%.
- * Other maps take [heur][0], which tests them; a loop for each of the
- * three cases took another 3.5 seconds to build.
+ * Other maps take [heur][0], which tests them.  Each loop is about 1.7
+ * seconds of a plain make: the octile heuristic alone, the benchmarks'
+ * and MovingAI's, has the second (Manhattan's masked loops run where a
+ * 4-connected map is searched many times over), and a loop for each of
+ * the three cases of the flags was not built either.
  */
 static loopfn *const masked_loops[HEUR_COUNT][2] = {
-	[H_MANHATTAN] = { loop_MASKED_H_MANHATTAN_MASKED_ANY, loop_MASKED_H_MANHATTAN_MASKED_AROUND },
+	[H_MANHATTAN] = { loop_MASKED_H_MANHATTAN_MASKED_ANY, loop_MASKED_H_MANHATTAN_MASKED_ANY },
 	[H_OCTILE] = { loop_MASKED_H_OCTILE_MASKED_ANY, loop_MASKED_H_OCTILE_MASKED_AROUND }
 };
 
