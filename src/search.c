@@ -549,7 +549,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			break;
 		}
 		if (fast == OL_FAST_BUCKET && c->ahead)
-			prefetch_ahead(c, ol, masked != 0);
+			prefetch_ahead(c, ol, masked != MASKED_NOT);
 		gi = node[i].g;
 		y = (int64_t)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
 		x = (int64_t)i - y * stride;
@@ -760,7 +760,8 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * simple runs (simple_run: 9% fewer instructions a node on AR0011SR),
  * simple runs on noisy grids (dijkstra_loop), and the others.  A*'s
  * masked loops (moves_for, masked_loops) serve every rule.  32 loops
- * instead of 64, so that a plain make builds in under 30 seconds.  The tables are indexed as enum diagrule, enum heur.
+ * instead of 64, so that a plain make builds in under 30 seconds.  The
+ * tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
 	X(DIAG_NO_SQUEEZE, heur, fast) X(DIAG_ALWAYS, heur, fast)
@@ -768,7 +769,7 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
 	static NOINLINE void \
 	loop_##rule##_##name##_##fast(struct ctx *c, struct search_result *r) \
 	{ \
-		loop(c, r, rule, heur, fast, simple, 0); \
+		loop(c, r, rule, heur, fast, simple, MASKED_NOT); \
 	}
 #define LOOP_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 0)
 #define LOOP_SIMPLE_FN(rule, heur, fast) LOOP_FN_(rule, heur, heur, fast, 1)
@@ -805,7 +806,7 @@ MASKED_FN(H_OCTILE, MASKED_AROUND)
 static NOINLINE void
 generic_loop(struct ctx *c, struct search_result *r)
 {
-	loop(c, r, c->diag, c->heur, OL_FAST_NONE, 0, 0);
+	loop(c, r, c->diag, c->heur, OL_FAST_NONE, 0, MASKED_NOT);
 }
 
 /* A loop for each rule, with the heuristic of its name (ANY: as it comes). */
@@ -842,7 +843,7 @@ static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_F
  * values: cachegrind, every 20th query, 2.4-3.5% fewer instructions an
  * expansion on those six (AR0011SR 479.8 -> 468.2, random512-40-0 309.9
  * -> 298.9), where the test of c->moves alone, known here, took 0.4-0.7%.
- * Other maps take [heur][0], which tests them.  Each loop is about 1.7
+ * Other maps take [heur][0], which tests them.  Each loop is about 1.5
  * seconds of a plain make: the octile heuristic alone, the benchmarks'
  * and MovingAI's, has the second (Manhattan's masked loops run where a
  * 4-connected map is searched many times over), and a loop for each of

@@ -842,9 +842,9 @@ big_scen() {
     # A*'s masked loops (search.c) read the moves a map's searches have
     # built once they have expanded a quarter of its cells: one loop that
     # tests whether to ask for the rows around a node queued and the
-    # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and one
-    # with the first set and the second not, as constants, for maps of 2
-    # to 32 MiB of nodes.  The tests above run the masked loops on maps too
+    # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and, for
+    # the octile heuristic, one with the first set and the second not, as
+    # constants, for maps of 2 to 32 MiB of nodes.  The tests above run the masked loops on maps too
     # small for either; these run the constant one on 512 x 512 cells and
     # the other, asking for both, on 1700 x 1700.
     need_pathfind
