@@ -393,7 +393,7 @@ prefetch_around(const struct ctx *c, size_t j, const int mv)
 {
 	prefetch_nodes(c, j);
 #if defined(__GNUC__)
-	if (mv || c->moves != NULL) {
+	if (mv) {
 		__builtin_prefetch(&c->moves[j]);
 		return;
 	}
@@ -460,7 +460,7 @@ prefetch_beyond(const struct ctx *c, size_t j, int d, const int mv)
 
 	if (k < c->grid->ncells) {	/* no address outside the arrays */
 		__builtin_prefetch(&c->node[k]);
-		__builtin_prefetch(mv || c->moves != NULL ? &c->moves[k] : &c->grid->cell[k]);
+		__builtin_prefetch(mv ? &c->moves[k] : &c->grid->cell[k]);
 	}
 #else
 	(void)c, (void)j, (void)d, (void)mv;
@@ -547,8 +547,9 @@ jps_cell(const struct ctx *c, uint32_t k)
  * work out and keep each neighbour's index and address apart (23
  * instructions an expansion of A* on AR0011SR, 20 of Dijkstra's).  x and
  * y are 64 bits wide too, which spares h1 sign extensions (7).  mv is a
- * constant, 1 where c->moves is known to be set (the masked loops), so
- * that the prefetches need not test it.
+ * constant, 1 in the masked loops, the only ones c->moves is set for:
+ * the prefetches ask for a node's byte of moves there, and the cells'
+ * rows elsewhere, without a test of c->moves.
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d,
