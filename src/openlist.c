@@ -518,13 +518,20 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  * entries once more with ol_less, which puts right what the words could
  * not see, and compares an entry already in place once.  The places of a
  * network past the entries take the word of all ones, above every
- * entry's (an entry's index is below SK_MAX - 1).
+ * entry's (an entry's index is below SK_MAX - 1).  So a network can be
+ * cut short: its pairs from some place lim on would compare all ones
+ * with all ones, or an entry below with all ones above, and change
+ * nothing; CE leaves out those whose higher place is past lim, which
+ * the compiler knows (sort_net's N), and so sort_small has networks of
+ * 12, 24 and 48 as well, 42, 132 and 384 compare-exchanges where the
+ * next larger took 63, 191 and 543.
  *
  * The networks are Batcher's odd-even merge sorts (Knuth 5.2.2, exercise
  * 32) of 4 to 64 words, each two of half the size and a merge of the
  * two: 5, 19, 63, 191 and 543 compare-exchanges.  The pairs were
- * generated, and each merge checked on every pair of sorted halves of
- * zeros and ones (the 0-1 principle; tests/sortcheck.c).  Against the
+ * generated, and each merge, whole and cut short at every place, checked
+ * on every pair of sorted halves of zeros and ones (the 0-1 principle;
+ * tests/sortcheck.c).  Against the
  * merge sort, medians of 7 or 9 interleaved runs, time an expansion:
  * random512-40-0 -8%, AR0011SR, brc202d and orz900d -4 to -5%,
  * Berlin_0_1024 -3%, maze512-1-0 the same (BENCHMARKS.md, item 1).
@@ -535,31 +542,36 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
 #define CE(i, j) do {							\
 	uint64_t a_ = k[i], b_ = k[j];					\
 									\
-	k[i] = a_ < b_ ? a_ : b_;					\
-	k[j] = a_ < b_ ? b_ : a_;					\
+	if ((j) < lim) {						\
+		k[i] = a_ < b_ ? a_ : b_;				\
+		k[j] = a_ < b_ ? b_ : a_;				\
+	}								\
 } while (0)
 
+/* lim - h, or 0 */
+#define PAST(lim, h) ((lim) > (h) ? (lim) - (h) : 0)
+
 static OL_INLINE void
-net4(uint64_t *k)
+net4(uint64_t *k, const size_t lim)
 {
 	CE(0, 1); CE(2, 3);
 	CE(0, 2); CE(1, 3); CE(1, 2);
 }
 
 static OL_INLINE void
-net8(uint64_t *k)
+net8(uint64_t *k, const size_t lim)
 {
-	net4(k);
-	net4(k + 4);
+	net4(k, lim);
+	net4(k + 4, PAST(lim, 4));
 	CE(0, 4); CE(2, 6); CE(2, 4); CE(1, 5); CE(3, 7); CE(3, 5); CE(1, 2); CE(3, 4);
 	CE(5, 6);
 }
 
 static OL_INLINE void
-net16(uint64_t *k)
+net16(uint64_t *k, const size_t lim)
 {
-	net8(k);
-	net8(k + 8);
+	net8(k, lim);
+	net8(k + 8, PAST(lim, 8));
 	CE(0, 8); CE(4, 12); CE(4, 8); CE(2, 10); CE(6, 14); CE(6, 10); CE(2, 4);
 	CE(6, 8); CE(10, 12); CE(1, 9); CE(5, 13); CE(5, 9); CE(3, 11); CE(7, 15);
 	CE(7, 11); CE(3, 5); CE(7, 9); CE(11, 13); CE(1, 2); CE(3, 4); CE(5, 6);
@@ -567,10 +579,10 @@ net16(uint64_t *k)
 }
 
 static OL_INLINE void
-net32(uint64_t *k)
+net32(uint64_t *k, const size_t lim)
 {
-	net16(k);
-	net16(k + 16);
+	net16(k, lim);
+	net16(k + 16, PAST(lim, 16));
 	CE(0, 16); CE(8, 24); CE(8, 16); CE(4, 20); CE(12, 28); CE(12, 20); CE(4, 8);
 	CE(12, 16); CE(20, 24); CE(2, 18); CE(10, 26); CE(10, 18); CE(6, 22); CE(14, 30);
 	CE(14, 22); CE(6, 10); CE(14, 18); CE(22, 26); CE(2, 4); CE(6, 8); CE(10, 12);
@@ -584,10 +596,10 @@ net32(uint64_t *k)
 }
 
 static OL_INLINE void
-net64(uint64_t *k)
+net64(uint64_t *k, const size_t lim)
 {
-	net32(k);
-	net32(k + 32);
+	net32(k, lim);
+	net32(k + 32, PAST(lim, 32));
 	CE(0, 32); CE(16, 48); CE(16, 32); CE(8, 40); CE(24, 56); CE(24, 40); CE(8, 16);
 	CE(24, 32); CE(40, 48); CE(4, 36); CE(20, 52); CE(20, 36); CE(12, 44);
 	CE(28, 60); CE(28, 44); CE(12, 20); CE(28, 36); CE(44, 52); CE(4, 8); CE(12, 16);
@@ -626,7 +638,8 @@ width(uint64_t v)
 
 /*
  * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
- * constant: 8, 16, 32 or 64) words, with t as scratch room for n entries.  0 when f's
+ * constant: 8, 12, 16, 24, 32, 48 or 64) words, with t as scratch room
+ * for n entries.  0 when f's
  * span leaves fewer than 8 bits of the word for s (keys not from one
  * bucket), and nothing was done.
  */
@@ -652,14 +665,14 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
 		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << SK_IDX | i;
 	for (; i < N; i++)
 		k[i] = UINT64_MAX;
-	if (N == 8)
-		net8(k);
-	else if (N == 16)
-		net16(k);
-	else if (N == 32)
-		net32(k);
+	if (N <= 8)
+		net8(k, N);
+	else if (N <= 16)
+		net16(k, N);
+	else if (N <= 32)
+		net32(k, N);
 	else
-		net64(k);
+		net64(k, N);
 	for (i = 0; i < n; i++)		/* best first in k, best last in e */
 		t[n - 1 - i] = e[k[i] & (SK_MAX - 1)];
 	memcpy(e, t, n * sizeof(*e));
@@ -677,7 +690,10 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
  * entries by insertion, where a maze's buckets mostly are (2.4 entries on
  * average on maze512-1-0) and the words cost more than the branches they
  * save (with the network of 4 there: 327 instructions an expansion
- * against 318, cachegrind).
+ * against 318, cachegrind).  The networks cut short at 12, 24 and 48
+ * took 3-4 search instructions an expansion fewer on five of the six
+ * MovingAI maps of BENCHMARKS.md (AR0011SR 456.9 -> 453.8, Berlin_0_1024
+ * 486.0 -> 481.7; maze512-1-0, whose buckets are small, 268.5 -> 268.1).
  */
 static void
 sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
@@ -690,10 +706,16 @@ sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
 	}
 	if (n <= 8)
 		done = sort_net(e, t, n, 8);
+	else if (n <= 12)
+		done = sort_net(e, t, n, 12);
 	else if (n <= 16)
 		done = sort_net(e, t, n, 16);
+	else if (n <= 24)
+		done = sort_net(e, t, n, 24);
 	else if (n <= 32)
 		done = sort_net(e, t, n, 32);
+	else if (n <= 48)
+		done = sort_net(e, t, n, 48);
 	else
 		done = sort_net(e, t, n, 64);
 	if (!done)

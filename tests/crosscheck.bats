@@ -514,8 +514,9 @@ walls_map() {
 }
 
 @test "-o buckets' small sorts: the networks sort, and a bucket comes out as the insertion sort has it" {
-    # tests/sortcheck.c: each sorting network on every input of zeros and
-    # ones that the 0-1 principle needs, and sort_small against the
+    # tests/sortcheck.c: each sorting network, whole and cut short at
+    # every size, on every input of zeros and ones that the 0-1 principle
+    # needs, and sort_small against the
     # insertion sort on random buckets of 2 to 63 entries, where f and s
     # tie (the stamps decide) and where the words drop s's low bits.  A
     # network with one pair missing or the last pass by insertion left

@@ -3,12 +3,14 @@
  * the search's output alone would hardly ever catch wrong: a network
  * with a pair missing puts two words out of order only for some inputs.
  *
- * 1. The networks.  net4, net8 and net16 on every input of zeros and
- *    ones; each of net8 to net64 on every input whose two halves are
- *    sorted, which (the halves' network being right, and leaving sorted
- *    input as it is) checks its merge of the two on every input that
- *    merge can get.  By the 0-1 principle (Knuth 5.3.4, theorem Z) and
- *    induction on the size, each network sorts every input.
+ * 1. The networks, whole and pruned to their first lim places (the
+ *    rest above every entry).  net4, net8 and net16 on every input of
+ *    zeros and ones; each of net8 to net64 on every input whose two
+ *    halves are sorted, which (the halves' networks being right, and
+ *    leaving sorted input as it is) checks its merge of the two on
+ *    every input that merge can get.  By the 0-1 principle (Knuth
+ *    5.3.4, theorem Z) and induction on the size, each network sorts
+ *    every input.
  * 2. sort_small against the insertion sort (insert_best_last) on random
  *    entries whose f lie in one bucket's width, with few values of s so
  *    that f and s often tie and the stamps decide, and with s spread over
@@ -42,46 +44,60 @@ sorted(const uint64_t *k, size_t n)
 	return 1;
 }
 
+/* The network of n (4 to 64) pruned to its first lim places (sort_net). */
 static void
-run_net(uint64_t *k, size_t n)
+run_net(uint64_t *k, size_t n, size_t lim)
 {
 	switch (n) {
-	case 4: net4(k); break;
-	case 8: net8(k); break;
-	case 16: net16(k); break;
-	case 32: net32(k); break;
-	default: net64(k); break;
+	case 4: net4(k, lim); break;
+	case 8: net8(k, lim); break;
+	case 16: net16(k, lim); break;
+	case 32: net32(k, lim); break;
+	default: net64(k, lim); break;
 	}
 }
 
+/*
+ * Each network of n, pruned to every lim from 1 to n (lim = n: the whole
+ * network), the places from lim on holding 2, above every entry, as
+ * sort_net's do: sorted, which the pruning counts on (its pairs past lim
+ * compare 2 with 2, or an entry below with a 2 above, and change
+ * nothing, so the 2s stay where they are).
+ */
 static void
 check_networks(void)
 {
 	uint64_t k[SK_MAX];
-	size_t n, h, a, b, i;
+	size_t n, lim, h, a, b, i;
 	unsigned long v;
 
 	for (n = 4; n <= 16; n *= 2)
-		for (v = 0; v < 1ul << n; v++) {
-			for (i = 0; i < n; i++)
-				k[i] = v >> i & 1;
-			run_net(k, n);
-			if (!sorted(k, n))
-				fail("network, zeros and ones", n, v);
-		}
+		for (lim = 1; lim <= n; lim++)
+			for (v = 0; v < 1ul << lim; v++) {
+				for (i = 0; i < n; i++)
+					k[i] = i < lim ? v >> i & 1 : 2;
+				run_net(k, n, lim);
+				if (!sorted(k, n))
+					fail("network, zeros and ones", lim, v);
+			}
 	for (n = 8; n <= SK_MAX; n *= 2) {
 		h = n / 2;
-		for (a = 0; a <= h; a++)
-			for (b = 0; b <= h; b++) {
-				/* each half: zeros, then a (b) ones */
-				for (i = 0; i < h; i++) {
-					k[i] = i >= h - a;
-					k[h + i] = i >= h - b;
+		for (lim = 1; lim <= n; lim++) {
+			size_t la = lim < h ? lim : h, lb = lim > h ? lim - h : 0;
+
+			for (a = 0; a <= la; a++)
+				for (b = 0; b <= lb; b++) {
+					/* each half: zeros, then a (b) ones; 2 from lim on */
+					for (i = 0; i < h; i++) {
+						k[i] = i >= la ? 2 : i >= la - a;
+						k[h + i] = i >= lb ? 2 : i >= lb - b;
+					}
+					run_net(k, n, lim);
+					if (!sorted(k, n))
+						fail("network, sorted halves", lim,
+						    (unsigned long)(a * (h + 1) + b));
 				}
-				run_net(k, n);
-				if (!sorted(k, n))
-					fail("network, sorted halves", n, (unsigned long)(a * (h + 1) + b));
-			}
+		}
 	}
 }
 
