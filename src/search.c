@@ -481,10 +481,10 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
 
 /*
  * loop's masked: not; masked, with the context's prefetch and ahead as
- * they come; or masked with prefetch set and ahead not, as constants
- * (see masked_loops).
+ * they come; or masked with prefetch set and ahead not, or both set, as
+ * constants (see masked_loops).
  */
-enum { MASKED_NOT, MASKED_ANY, MASKED_AROUND };
+enum { MASKED_NOT, MASKED_ANY, MASKED_AROUND, MASKED_AHEAD };
 
 /* skipnib, a bit a direction, for the masked loops. */
 #define SKIP8(d) (0xffu & SKIP(d, 1u, 1))
@@ -527,10 +527,11 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	struct openlist *ol = &c->s->ol;
 	struct ol_entry e;
 	int more = ol_pop_fast(ol, &e, fast);
+	size_t pfn = 0;		/* prefetch_ahead's last ol->n */
 
-	if (masked == MASKED_AROUND) {	/* constants where the context held them */
+	if (masked >= MASKED_AROUND) {	/* constants where the context held them */
 		lc.prefetch = 1;
-		lc.ahead = 0;
+		lc.ahead = masked == MASKED_AHEAD;
 	}
 
 /* The simple loops pass over the parent's side (skipnib). */
@@ -549,7 +550,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			break;
 		}
 		if (fast == OL_FAST_BUCKET && c->ahead)
-			prefetch_ahead(c, ol, masked != MASKED_NOT);
+			prefetch_ahead(c, ol, &pfn, masked != MASKED_NOT);
 		gi = node[i].g;
 		y = (int64_t)(((uint64_t)i * c->ydiv) >> 44);	/* i / stride */
 		x = (int64_t)i - y * stride;
@@ -801,6 +802,7 @@ FOR_RULES(MIXED_FN, H_ZERO, OL_FAST_STEPQ)
 MASKED_FN(H_MANHATTAN, MASKED_ANY)
 MASKED_FN(H_OCTILE, MASKED_ANY)
 MASKED_FN(H_OCTILE, MASKED_AROUND)
+MASKED_FN(H_OCTILE, MASKED_AHEAD)
 
 /* Any rule, heuristic and list: the lists' operations are calls anyway. */
 static NOINLINE void
@@ -843,15 +845,22 @@ static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_F
  * values: cachegrind, every 20th query, 2.4-3.5% fewer instructions an
  * expansion on those six (AR0011SR 479.8 -> 468.2, random512-40-0 309.9
  * -> 298.9), where the test of c->moves alone, known here, took 0.4-0.7%.
- * Other maps take [heur][0], which tests them.  Each loop is about 1.5
- * seconds of a plain make: the octile heuristic alone, the benchmarks'
- * and MovingAI's, has the second (Manhattan's masked loops run where a
- * 4-connected map is searched many times over), and a loop for each of
- * the three cases of the flags was not built either.
+ * [heur][2]: the maps past 32 MiB of nodes, with both flags set, as
+ * constants too: 2.5% fewer instructions an expansion with the moves
+ * built on the 2048x2048 maze and random maps, 2.2% on the rooms (the
+ * whole files, with prefetch_ahead's test of the entry it asked for
+ * last).  Maps under 2 MiB of nodes take [heur][0], which tests them.
+ * Each loop is about a second of a plain make: the octile heuristic
+ * alone, the benchmarks' and MovingAI's, has the second and third
+ * (Manhattan's masked loops run where a 4-connected map is searched many
+ * times over).  The index is prefetch + ahead: ahead implies prefetch.
  */
-static loopfn *const masked_loops[HEUR_COUNT][2] = {
-	[H_MANHATTAN] = { loop_MASKED_H_MANHATTAN_MASKED_ANY, loop_MASKED_H_MANHATTAN_MASKED_ANY },
-	[H_OCTILE] = { loop_MASKED_H_OCTILE_MASKED_ANY, loop_MASKED_H_OCTILE_MASKED_AROUND }
+_Static_assert(PREFETCH_MIN < AHEAD_MIN, "masked_loops: ahead implies prefetch");
+static loopfn *const masked_loops[HEUR_COUNT][3] = {
+	[H_MANHATTAN] = { loop_MASKED_H_MANHATTAN_MASKED_ANY, loop_MASKED_H_MANHATTAN_MASKED_ANY,
+	    loop_MASKED_H_MANHATTAN_MASKED_ANY },
+	[H_OCTILE] = { loop_MASKED_H_OCTILE_MASKED_ANY, loop_MASKED_H_OCTILE_MASKED_AROUND,
+	    loop_MASKED_H_OCTILE_MASKED_AHEAD }
 };
 
 /*
@@ -1186,7 +1195,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		    c.skipnib == skipnib;
 
 		if (maskable && (c.moves = moves_for(s, g, p->diag)) != NULL)
-			masked_loops[c.heur][c.prefetch && !c.ahead](&c, r);
+			masked_loops[c.heur][c.prefetch + c.ahead](&c, r);
 		else {
 			bucket_loops[p->diag][c.heur](&c, r);
 			if (maskable)

@@ -845,9 +845,10 @@ big_scen() {
     # tests whether to ask for the rows around a node queued and the
     # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and, for
     # the octile heuristic, one with the first set and the second not, as
-    # constants, for maps of 2 to 32 MiB of nodes.  The tests above run the masked loops on maps too
-    # small for either; these run the constant one on 512 x 512 cells and
-    # the other, asking for both, on 1700 x 1700.
+    # constants, for maps of 2 to 32 MiB of nodes, and one with both set
+    # for larger maps.  The tests above run the masked loops on maps too
+    # small for either; these run the second on 512 x 512 cells and the
+    # third on 1700 x 1700.
     need_pathfind
     local n st1 st2
     for n in 512 1700; do
