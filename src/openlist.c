@@ -62,20 +62,21 @@ ol_room(struct openlist *ol)
 }
 
 /*
- * Prepare for a search over ncells cells.  Nothing here takes room by the
- * cell: a list holds the open nodes (and the buckets and the step queues
- * the stale entries of improved ones too), which on a large map are a
- * small part of its cells, so every list grows with what it holds.  The
- * heaps and the lists double e when full (ol_room), keeping what they
- * had from earlier searches.  The step queues' and the buckets' chunks
- * are reused as soon as they are read: they need room for the widest
- * frontier of a search, not for the map.  So they start with 16,384
- * entries (the buckets with 4,096, and 256 in the heap of the current
- * bucket) and double when full (ol_sq_grow, ol_bk_grow, ol_bk_room): a few
- * times in a process, in the largest searches; e, which holds a bucket or
- * the ties of one key, grows with them (e_follow).  So on a large map
- * they take memory, and address space, for what the search holds rather
- * than 24 bytes a cell, reserved whether used or not.
+ * Prepare for a search over ncells cells.  Nothing here takes room by
+ * the cell: a list holds the open nodes (and the buckets and the step
+ * queues the stale entries of improved ones too), which on a large map
+ * are a small part of its cells, so every list grows with what it
+ * holds.  The heaps and the lists double e when full (ol_room), keeping
+ * what they had from earlier searches.  The step queues' and the
+ * buckets' chunks are reused as soon as they are read: they need room
+ * for the widest frontier of a search, not for the map.  So they start
+ * with 16,384 entries (the buckets with 8,192, a chunk of 64 for each
+ * of their 65 chains and 63 more, and 256 in the heap of the current
+ * bucket) and double when full (ol_sq_grow, ol_bk_grow, ol_bk_room): a
+ * few times in a process, in the largest searches; e, which holds a
+ * bucket or the ties of one key, grows with them (e_follow).  So on a
+ * large map they take memory, and address space, for what the search
+ * holds rather than 24 bytes a cell, reserved whether used or not.
  */
 int
 openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t ncells)
@@ -101,16 +102,18 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	if (kind == OL_BUCKETS) {
 		unsigned b;
 
-		while (ol->bk.n < 64)
+		/* a chunk for each chain (ol_bk_put), and about as many again */
+		while (ol->bk.n < OL_NBUCKET + 2)
 			if (ol_bk_grow(ol) != 0)
 				return -1;
 		if (e_follow(ol, ol->bk.n * OL_CHUNK) != 0)
 			return -1;
-		ol->bk.fresh = 0;
+		ol->bk.fresh = OL_NBUCKET + 1;
 		ol->bk.freed = OL_NOCHUNK;
 		for (b = 0; b <= OL_NBUCKET; b++) {
-			ol->bfirst[b] = OL_NOCHUNK;
-			ol->bslot[b] = 0;
+			ol->bfirst[b] = b;
+			ol->bslot[b] = b * OL_CHUNK + 1;
+			ol->bk.next[b] = OL_NOCHUNK;
 		}
 		ol->bmask = 0;
 		ol->nb = 0;
@@ -335,27 +338,48 @@ bk_live(const struct openlist *ol, const struct ol_entry *x)
 	return (ol->node[x->idx].tag & ol->deadmask) != ol->dead;
 }
 
+/* The end of the entries of chunk ch of a chain whose last slot is end. */
+static inline uint32_t
+chunk_end(const struct openlist *ol, uint32_t ch, uint32_t end)
+{
+	return ol->bk.next[ch] == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
+}
+
 /*
- * Take chain b off and give its chunks back: into e, unsorted, or with
- * again offered anew (the overflow).  The entries of closed nodes are
- * dropped.  Into e without a branch on it, which is a coin toss where
- * many nodes were improved: each entry is written, and counted only when
- * kept (e has room for one more than the chunks hold, e_follow).
+ * Take the entries of chain b off, leaving it its first chunk, empty,
+ * and give the others back: into e, unsorted, or with again offered anew
+ * (the overflow, whose own entries may go back into it: its first
+ * chunk's are copied out before it is emptied).  The entries of closed
+ * nodes are dropped.  Into e without a branch on it, which is a coin
+ * toss where many nodes were improved: each entry is written, and
+ * counted only when kept (e has room for one more than the chunks hold,
+ * e_follow).
  */
-static inline void
+static OL_INLINE void
 bk_take(struct openlist *ol, unsigned b, const int again)
 {
-	uint32_t ch = ol->bfirst[b], end = ol->bslot[b], k, nx;
+	uint32_t first = ol->bfirst[b], ch = first, end = ol->bslot[b], k, nx, to;
 	size_t n = ol->n;
 
-	ol->bfirst[b] = OL_NOCHUNK;
-	ol->bslot[b] = 0;
-	for (; ch != OL_NOCHUNK; ch = nx) {
-		uint32_t to;
+	if (again) {
+		struct ol_entry keep[OL_CHUNK];
+		size_t nk = 0;
 
+		to = chunk_end(ol, ch, end);
+		for (k = ch * OL_CHUNK + 1; k < to; k++)
+			if (bk_live(ol, &ol->bpool[k]))
+				keep[nk++] = ol->bpool[k];
+		ol->nb -= to - (ch * OL_CHUNK + 1);
 		nx = ol->bk.next[ch];
-		to = nx == OL_NOCHUNK ? end : (ch + 1) * OL_CHUNK;
-		for (k = ch * OL_CHUNK; k < to; k++) {
+		ol->bk.next[ch] = OL_NOCHUNK;
+		ol->bslot[b] = ch * OL_CHUNK + 1;
+		for (k = 0; k < nk; k++)
+			ol_bk_insert(ol, &keep[k]);
+		ch = nx;
+	}
+	for (; ch != OL_NOCHUNK; ch = nx) {
+		to = chunk_end(ol, ch, end);
+		for (k = ch * OL_CHUNK + 1; k < to; k++) {
 			const struct ol_entry *x = &ol->bpool[k];
 
 			if (!again) {
@@ -368,12 +392,18 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 				ol_bk_insert(ol, &y);
 			}
 		}
-		ol->nb -= to - ch * OL_CHUNK;
-		ol->bk.next[ch] = ol->bk.freed;
-		ol->bk.freed = ch;
+		ol->nb -= to - (ch * OL_CHUNK + 1);
+		nx = ol->bk.next[ch];
+		if (ch != first) {
+			ol->bk.next[ch] = ol->bk.freed;
+			ol->bk.freed = ch;
+		}
 	}
-	if (!again)
+	if (!again) {
 		ol->n = n;
+		ol->bk.next[first] = OL_NOCHUNK;
+		ol->bslot[b] = first * OL_CHUNK + 1;
+	}
 }
 
 /*
@@ -387,32 +417,26 @@ bk_compact(struct openlist *ol, unsigned b)
 {
 	uint32_t rc = ol->bfirst[b], end = ol->bslot[b], wc = rc, w, k, nx, to;
 
-	if (rc == OL_NOCHUNK)
-		return;
-	w = wc * OL_CHUNK;	/* the next slot to write, never ahead of k */
+	w = wc * OL_CHUNK + 1;	/* the next slot to write, never ahead of k */
 	for (; rc != OL_NOCHUNK; rc = nx) {
 		nx = ol->bk.next[rc];
-		to = nx == OL_NOCHUNK ? end : (rc + 1) * OL_CHUNK;
-		for (k = rc * OL_CHUNK; k < to; k++) {
+		to = chunk_end(ol, rc, end);
+		for (k = rc * OL_CHUNK + 1; k < to; k++) {
 			if (!bk_live(ol, &ol->bpool[k])) {
 				ol->nb--;
 				continue;
 			}
 			if (w == (wc + 1) * OL_CHUNK) {	/* chunk wc is full */
 				wc = ol->bk.next[wc];
-				w = wc * OL_CHUNK;
+				w = wc * OL_CHUNK + 1;
 			}
 			ol->bpool[w++] = ol->bpool[k];
 		}
 	}
-	/* Give back the chunks after wc, and wc too when nothing is left. */
+	/* Give back the chunks after wc; the first stays, if empty. */
 	nx = ol->bk.next[wc];
 	ol->bk.next[wc] = OL_NOCHUNK;
-	if (w == wc * OL_CHUNK) {	/* only when nothing was written */
-		ol->bk.next[wc] = nx;
-		nx = wc;
-		ol->bfirst[b] = OL_NOCHUNK;
-		w = 0;
+	if (w == ol->bfirst[b] * OL_CHUNK + 1) {	/* nothing was written */
 		if (b == OL_OVERFLOW)
 			ol->ovmin = UINT64_MAX;
 		else
@@ -825,7 +849,7 @@ ol_bk_refill(struct openlist *ol)
 				d++;
 #endif
 			next = cur + 1 + d;
-		} else if (ol->bfirst[OL_OVERFLOW] != OL_NOCHUNK)
+		} else if (ol->bslot[OL_OVERFLOW] != ol->bfirst[OL_OVERFLOW] * OL_CHUNK + 1)
 			next = ov;
 		else
 			return 0;
@@ -1212,8 +1236,8 @@ bk_copy(const struct openlist *ol, struct ol_entry *out)
 		uint32_t ch, to;
 
 		for (ch = ol->bfirst[b]; ch != OL_NOCHUNK; ch = ol->bk.next[ch]) {
-			to = ol->bk.next[ch] == OL_NOCHUNK ? ol->bslot[b] : (ch + 1) * OL_CHUNK;
-			for (k = ch * OL_CHUNK; k < to; k++)
+			to = chunk_end(ol, ch, ol->bslot[b]);
+			for (k = ch * OL_CHUNK + 1; k < to; k++)
 				if (bk_live(ol, &ol->bpool[k]))
 					out[n++] = ol->bpool[k];
 		}
