@@ -110,11 +110,11 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 			return -1;
 		ol->bk.fresh = OL_NBUCKET + 1;
 		ol->bk.freed = OL_NOCHUNK;
-		for (b = 0; b <= OL_NBUCKET; b++) {
-			ol->bfirst[b] = b;
+		/* chain b: chunk b, empty (OL_NOCHUNK is all ones) */
+		for (b = 0; b < OL_NBUCKET; b++)
 			ol->bslot[b] = b * OL_CHUNK + 1;
-			ol->bk.next[b] = OL_NOCHUNK;
-		}
+		ol->bslot[OL_OVERFLOW] = OL_OVERFLOW * OL_CHUNK + 1;
+		memset(ol->bk.next, 0xff, (OL_NBUCKET + 1) * sizeof(*ol->bk.next));
 		ol->bmask = 0;
 		ol->nb = 0;
 		ol->na = 0;
@@ -358,7 +358,7 @@ chunk_end(const struct openlist *ol, uint32_t ch, uint32_t end)
 static OL_INLINE void
 bk_take(struct openlist *ol, unsigned b, const int again)
 {
-	uint32_t first = ol->bfirst[b], ch = first, end = ol->bslot[b], k, nx, to;
+	uint32_t ch = b, end = ol->bslot[b], k, nx, to;
 	size_t n = ol->n;
 
 	if (again) {
@@ -394,15 +394,15 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 		}
 		ol->nb -= to - (ch * OL_CHUNK + 1);
 		nx = ol->bk.next[ch];
-		if (ch != first) {
+		if (ch != b) {
 			ol->bk.next[ch] = ol->bk.freed;
 			ol->bk.freed = ch;
 		}
 	}
 	if (!again) {
 		ol->n = n;
-		ol->bk.next[first] = OL_NOCHUNK;
-		ol->bslot[b] = first * OL_CHUNK + 1;
+		ol->bk.next[b] = OL_NOCHUNK;
+		ol->bslot[b] = b * OL_CHUNK + 1;
 	}
 }
 
@@ -415,9 +415,9 @@ bk_take(struct openlist *ol, unsigned b, const int again)
 static void
 bk_compact(struct openlist *ol, unsigned b)
 {
-	uint32_t rc = ol->bfirst[b], end = ol->bslot[b], wc = rc, w, k, nx, to;
+	uint32_t rc = b, end = ol->bslot[b], wc = b, k, nx, to;
+	uint32_t w = b * OL_CHUNK + 1;	/* the next slot to write, never ahead of k */
 
-	w = wc * OL_CHUNK + 1;	/* the next slot to write, never ahead of k */
 	for (; rc != OL_NOCHUNK; rc = nx) {
 		nx = ol->bk.next[rc];
 		to = chunk_end(ol, rc, end);
@@ -436,7 +436,7 @@ bk_compact(struct openlist *ol, unsigned b)
 	/* Give back the chunks after wc; the first stays, if empty. */
 	nx = ol->bk.next[wc];
 	ol->bk.next[wc] = OL_NOCHUNK;
-	if (w == ol->bfirst[b] * OL_CHUNK + 1) {	/* nothing was written */
+	if (w == b * OL_CHUNK + 1) {	/* nothing was written */
 		if (b == OL_OVERFLOW)
 			ol->ovmin = UINT64_MAX;
 		else
@@ -849,7 +849,7 @@ ol_bk_refill(struct openlist *ol)
 				d++;
 #endif
 			next = cur + 1 + d;
-		} else if (ol->bslot[OL_OVERFLOW] != ol->bfirst[OL_OVERFLOW] * OL_CHUNK + 1)
+		} else if (ol->bslot[OL_OVERFLOW] != OL_OVERFLOW * OL_CHUNK + 1)
 			next = ov;
 		else
 			return 0;
@@ -1235,7 +1235,7 @@ bk_copy(const struct openlist *ol, struct ol_entry *out)
 	for (b = 0; b <= OL_NBUCKET; b++) {
 		uint32_t ch, to;
 
-		for (ch = ol->bfirst[b]; ch != OL_NOCHUNK; ch = ol->bk.next[ch]) {
+		for (ch = b; ch != OL_NOCHUNK; ch = ol->bk.next[ch]) {
 			to = chunk_end(ol, ch, ol->bslot[b]);
 			for (k = ch * OL_CHUNK + 1; k < to; k++)
 				if (bk_live(ol, &ol->bpool[k]))

@@ -108,12 +108,12 @@ struct openlist {
 
 	/*
 	 * The buckets (see ol_bk_insert): chains of chunks in bpool, one a
-	 * bucket and one for the overflow; e (sorted) and a (a heap) hold
-	 * the keys below bend, the current bucket's end.
+	 * bucket and one for the overflow, chain b starting at chunk b
+	 * (ol_bk_put); e (sorted) and a (a heap) hold the keys below bend,
+	 * the current bucket's end.
 	 */
 	struct ol_entry *bpool;
 	struct ol_chunks bk;
-	uint32_t bfirst[OL_NBUCKET + 1];	/* first chunk, never OL_NOCHUNK (ol_bk_put) */
 	uint32_t bslot[OL_NBUCKET + 1];	/* one past the last entry's slot */
 	struct ol_entry *a;	/* the heap of keys pushed into the current bucket */
 	size_t na, acap;
@@ -419,15 +419,21 @@ void	ol_bk_replace(struct openlist *, const struct ol_entry *);
 void	ol_bk_settle(struct openlist *);
 
 /*
- * Append x to chain b (a bucket, or the overflow).  Every chain keeps a
- * chunk, empty or not, and a chunk's first slot is never used, so that
- * "the last chunk is full" is the one test an append makes, whatever the
- * chain held: with a chain emptied down to nothing, as a maze's small
- * buckets mostly are, the first append took a chunk, a branch that was
- * a coin toss (0.29 mispredictions an expansion on maze512-1-0, 11% of
- * them, by cachegrind).  Every 20th query of the six MovingAI maps of
- * BENCHMARKS.md: 0.08-0.27 fewer an expansion (maze512-1-0 2.60 ->
- * 2.33), Berlin_0_1024's the same, and the instructions within one.
+ * Append x to chain b (a bucket, or the overflow).  Every chain keeps its
+ * first chunk, chunk b, empty or not, and a chunk's first slot is never
+ * used, so that "the last chunk is full" is the one test an append makes,
+ * whatever the chain held.  With a chain emptied down to nothing, as a
+ * maze's small buckets mostly are, the first append took a chunk, a
+ * branch that was a coin toss: 0.29 mispredictions an expansion on
+ * maze512-1-0, 11% of them (cachegrind).  Every 20th query of the six
+ * MovingAI maps of BENCHMARKS.md: 0.08-0.27 fewer an expansion
+ * (maze512-1-0 2.60 -> 2.33; Berlin_0_1024's the same), the instructions
+ * within one, and 0.89-0.97 of the time on four of them, interleaved
+ * (AR0011SR and Berlin_0_1024 within their noise).  The chunks given back
+ * and taken again had been the ones last read, where a chain's own is
+ * colder: JPS on AR0011SR, whose short searches put a few entries in
+ * many chains, took 2.6% more time (twice the write misses at the
+ * appends in cachegrind's first-level cache).
  */
 static OL_INLINE void
 ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
