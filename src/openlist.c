@@ -110,7 +110,7 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 			return -1;
 		ol->bk.fresh = OL_NBUCKET + 1;
 		ol->bk.freed = OL_NOCHUNK;
-		/* chain b: chunk b, empty (OL_NOCHUNK is all ones) */
+		/* chain b: chunk b, empty (OL_NOCHUNK is all ones: memset) */
 		for (b = 0; b < OL_NBUCKET; b++)
 			ol->bslot[b] = b * OL_CHUNK + 1;
 		ol->bslot[OL_OVERFLOW] = OL_OVERFLOW * OL_CHUNK + 1;
@@ -338,6 +338,8 @@ bk_live(const struct openlist *ol, const struct ol_entry *x)
 	return (ol->node[x->idx].tag & ol->deadmask) != ol->dead;
 }
 
+_Static_assert(OL_NOCHUNK == UINT32_MAX, "openlist_init: OL_NOCHUNK by memset");
+
 /* The end of the entries of chunk ch of a chain whose last slot is end. */
 static inline uint32_t
 chunk_end(const struct openlist *ol, uint32_t ch, uint32_t end)
@@ -555,10 +557,10 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
  * two: 5, 19, 63, 191 and 543 compare-exchanges.  The pairs were
  * generated, and each merge, whole and cut short at every place, checked
  * on every pair of sorted halves of zeros and ones (the 0-1 principle;
- * tests/sortcheck.c).  Against the
- * merge sort, medians of 7 or 9 interleaved runs, time an expansion:
- * random512-40-0 -8%, AR0011SR, brc202d and orz900d -4 to -5%,
- * Berlin_0_1024 -3%, maze512-1-0 the same (BENCHMARKS.md, item 1).
+ * tests/sortcheck.c).  Against the merge sort, medians of 7 or 9
+ * interleaved runs, time an expansion: random512-40-0 -8%, AR0011SR,
+ * brc202d and orz900d -4 to -5%, Berlin_0_1024 -3%, maze512-1-0 the
+ * same (BENCHMARKS.md, item 1).
  */
 #define SK_IDX 6
 #define SK_MAX (1 << SK_IDX)	/* entries a network sorts: fewer than this */
@@ -663,9 +665,8 @@ width(uint64_t v)
 /*
  * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
  * constant: 8, 12, 16, 24, 32, 48 or 64) words, with t as scratch room
- * for n entries.  0 when f's
- * span leaves fewer than 8 bits of the word for s (keys not from one
- * bucket), and nothing was done.
+ * for n entries.  0 when f's span leaves fewer than 8 bits of the word
+ * for s (keys not from one bucket), and nothing was done.
  */
 static OL_INLINE int
 sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
