@@ -516,8 +516,8 @@ walls_map() {
 @test "-o buckets' small sorts: the networks sort, and a bucket comes out as the insertion sort has it" {
     # tests/sortcheck.c: each sorting network, whole and cut short at
     # every size, on every input of zeros and ones that the 0-1 principle
-    # needs, and sort_small against the
-    # insertion sort on random buckets of 2 to 63 entries, where f and s
+    # needs, and sort_small against the insertion sort on random buckets
+    # of 2 to 63 entries, where f and s
     # tie (the stamps decide) and where the words drop s's low bits.  A
     # network with one pair missing or the last pass by insertion left
     # out fails it; the search's output would show neither on most maps.
@@ -839,6 +839,19 @@ big_scen() {
         } }' >"$5"
 }
 
+# same_as_heap NQ [ARG...]: -S on $T/m.map.scen, of NQ queries of length
+# 0, with ARGs and the default list, prints the same bytes as with the
+# binary heap (a mismatch a query: exit status 3 both times).
+same_as_heap() {
+    local nq=$1 st1=0 st2=0
+    shift
+    "$PATHFIND" "$@" -S "$T/m.map.scen" >"$T/got" 2>/dev/null || st1=$?
+    "$PATHFIND" "$@" -S "$T/m.map.scen" -o binary-heap >"$T/want" 2>/dev/null || st2=$?
+    [ "$st1" -eq 3 ] && [ "$st2" -eq 3 ]
+    [ "$(wc -l <"$T/got")" -eq $((nq + 1)) ]
+    cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got" | head; return 1; }
+}
+
 @test "-o buckets' masked loops on maps past 2 and 32 MiB of nodes: the same bytes as the heap" {
     # A*'s masked loops (search.c) read the moves a map's searches have
     # built once they have expanded a quarter of its cells: one loop that
@@ -850,15 +863,10 @@ big_scen() {
     # small for either; these run the second on 512 x 512 cells and the
     # third on 1700 x 1700.
     need_pathfind
-    local n st1 st2
+    local n
     for n in 512 1700; do
         big_scen "$n" 0.25 24 "$n" "$T/m.map" "$T/m.map.scen"
-        st1=0 st2=0
-        "$PATHFIND" -S "$T/m.map.scen" >"$T/got" 2>/dev/null || st1=$?
-        "$PATHFIND" -S "$T/m.map.scen" -o binary-heap >"$T/want" 2>/dev/null || st2=$?
-        [ "$st1" -eq 3 ] && [ "$st2" -eq 3 ]	# mismatches: the lengths are 0
-        [ "$(wc -l <"$T/got")" -eq 25 ]
-        cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got" | head; return 1; }
+        same_as_heap 24
     done
 }
 
@@ -900,11 +908,6 @@ rooms_scen() {
     # offered anew, 25 of them back into it (with mawk, this machine's
     # awk).  Entries lost or offered twice there change the searches.
     need_pathfind
-    local st1=0 st2=0
     rooms_scen 256 32 64 3 "$T/m.map" "$T/m.map.scen"
-    "$PATHFIND" -a jps -S "$T/m.map.scen" >"$T/got" 2>/dev/null || st1=$?
-    "$PATHFIND" -a jps -S "$T/m.map.scen" -o binary-heap >"$T/want" 2>/dev/null || st2=$?
-    [ "$st1" -eq 3 ] && [ "$st2" -eq 3 ]	# mismatches: the lengths are 0
-    [ "$(wc -l <"$T/got")" -eq 65 ]
-    cmp -s "$T/want" "$T/got" || { diff "$T/want" "$T/got" | head; return 1; }
+    same_as_heap 64 -a jps
 }
