@@ -429,11 +429,12 @@ void	ol_bk_settle(struct openlist *);
  * MovingAI maps of BENCHMARKS.md: 0.08-0.27 fewer an expansion
  * (maze512-1-0 2.60 -> 2.33; Berlin_0_1024's the same), the instructions
  * within one, and 0.89-0.97 of the time on four of them, interleaved
- * (AR0011SR and Berlin_0_1024 within their noise).  The chunks given back
- * and taken again had been the ones last read, where a chain's own is
- * colder: JPS on AR0011SR, whose short searches put a few entries in
- * many chains, took 2.6% more time (twice the write misses at the
- * appends in cachegrind's first-level cache).
+ * (AR0011SR and Berlin_0_1024 within their noise).  JPS on AR0011SR,
+ * whose short searches put a few entries in many chains, took 2.6% more
+ * time, with twice the write misses at the appends in cachegrind's
+ * first-level cache.  Neither the chains' first slots spread over the
+ * cache's sets nor each search's chains counted from its first key took
+ * those misses away (BENCHMARKS.md, item 3): what the 2.6% is, is open.
  */
 static OL_INLINE void
 ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
