@@ -287,7 +287,15 @@ replace_top(struct ol_entry *e, size_t n, const struct ol_entry *x)
 }
 
 /*
- * x into the small heap's root, which ol_bk_pop took.  This and
+ * x into the small heap's root, which ol_bk_pop took.  The root still
+ * holds the entry taken, u, the least of the heap then: every entry left
+ * in the heap comes after u, so an x before u comes before them all, and
+ * takes the root without a look at its children.  That is the child that
+ * keeps its parent's f with a lower h (openlist.h, the buckets): on every
+ * 20th query of Berlin_0_1024 and AR0011SR every x that came here stayed
+ * at the root (4.0 million and 133,440), and the four comparisons of
+ * replace_top's first level were 31 and 18 search instructions an
+ * expansion (cachegrind: 461.5 -> 430.1 and 446.4 -> 428.5).  This and
  * ol_bk_settle are out of line: inlined into the search's loops they
  * took registers that the loops' own values were then spilled from
  * (cachegrind, every 20th query of maze512-1-0, whose heap never holds
@@ -297,7 +305,10 @@ void
 ol_bk_replace(struct openlist *ol, const struct ol_entry *x)
 {
 	ol->ahole = 0;
-	replace_top(ol->a, ol->na, x);
+	if (ol_less(x, &ol->a[0]))
+		ol->a[0] = *x;
+	else
+		replace_top(ol->a, ol->na, x);
 }
 
 /* The small heap's root, which ol_bk_pop took, refilled from its last entry. */
@@ -747,9 +758,182 @@ sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
 		sort_best_last(e, t, n);
 }
 
+#define BK_PARTS_LOG 6
+#define BK_PARTS (1 << BK_PARTS_LOG)
+#define BK_PART_MIN SK_MAX
+
+/*
+ * The words of a bucket of SK_MAX entries or more (sort_words), best
+ * first: by a most-significant-digit radix sort into BK_PARTS parts, each
+ * part of fewer than SK_MAX words by the smallest network that takes it,
+ * in a copy padded with all ones.  The words are unique (their low bits
+ * are the entries' places), so a part of more than one word spans more
+ * than one value and the recursion ends: at most 64 / BK_PARTS_LOG + 1
+ * levels, each with BK_PARTS counters on the stack.
+ */
+static void
+wsort(uint64_t *k, uint64_t *tmp, size_t n, unsigned sh)
+{
+	size_t cnt[BK_PARTS], odd[BK_PARTS], at[BK_PARTS], ato[BK_PARTS], i, pos;
+	uint64_t lo = 0, hi = 0;
+	unsigned p;
+
+	if (n < SK_MAX) {
+		uint64_t w[SK_MAX];
+		size_t N = n <= 8 ? 8 : n <= 12 ? 12 : n <= 16 ? 16 : n <= 24 ? 24 :
+		    n <= 32 ? 32 : n <= 48 ? 48 : 64;
+
+		if (n <= 4) {	/* by insertion: the networks' words cost more */
+			for (i = 1; i < n; i++) {
+				uint64_t x = k[i];
+				size_t j;
+
+				for (j = i; j > 0 && k[j - 1] > x; j--)
+					k[j] = k[j - 1];
+				k[j] = x;
+			}
+			return;
+		}
+		memcpy(w, k, n * sizeof(*w));
+		for (i = n; i < N; i++)
+			w[i] = UINT64_MAX;
+		if (N == 8)
+			net8(w, 8);
+		else if (N == 12)
+			net16(w, 12);
+		else if (N == 16)
+			net16(w, 16);
+		else if (N == 24)
+			net32(w, 24);
+		else if (N == 32)
+			net32(w, 32);
+		else if (N == 48)
+			net64(w, 48);
+		else
+			net64(w, 64);
+		memcpy(k, w, n * sizeof(*w));
+		return;
+	}
+	if (sh == 64) {		/* the part's own range */
+		lo = hi = k[0];
+		for (i = 1; i < n; i++) {
+			lo = k[i] < lo ? k[i] : lo;
+			hi = k[i] > hi ? k[i] : hi;
+		}
+		sh = width(hi - lo);
+		sh = sh > BK_PARTS_LOG ? sh - BK_PARTS_LOG : 0;
+	}
+	/*
+	 * The even and the odd words counted and moved apart, each half to
+	 * its own end of its part: most words of a bucket go to a few parts,
+	 * and a single count or cursor a part is then a chain of stores and
+	 * loads of the same place, each waiting on the last (perf put a
+	 * third of this function's samples on the count's increment).  The
+	 * order within a part does not matter: each is sorted next.
+	 */
+	memset(cnt, 0, sizeof(cnt));
+	memset(odd, 0, sizeof(odd));
+	for (i = 0; i + 1 < n; i += 2) {
+		cnt[(k[i] - lo) >> sh]++;
+		odd[(k[i + 1] - lo) >> sh]++;
+	}
+	if (i < n)
+		cnt[(k[i] - lo) >> sh]++;
+	for (p = 0, pos = 0; p < BK_PARTS; p++) {
+		at[p] = pos;
+		ato[p] = pos + cnt[p];
+		pos += cnt[p] + odd[p];
+	}
+	for (i = 0; i + 1 < n; i += 2) {
+		tmp[at[(k[i] - lo) >> sh]++] = k[i];
+		tmp[ato[(k[i + 1] - lo) >> sh]++] = k[i + 1];
+	}
+	if (i < n)
+		tmp[at[(k[i] - lo) >> sh]++] = k[i];
+	memcpy(k, tmp, n * sizeof(*k));
+	for (p = 0, pos = 0; p < BK_PARTS; pos += cnt[p] + odd[p], p++)
+		if (cnt[p] + odd[p] > 1)
+			wsort(k + pos, tmp, cnt[p] + odd[p], 64);
+}
+
+/*
+ * Sort a bucket e[0..n) of SK_MAX entries or more best last, with t as
+ * scratch room for 2n entries: as sort_net does, by one word an entry
+ * (f - flo, then s - slo cut to the bits left, then the entry's place in
+ * the low iw bits), the words sorted by wsort and the entries moved once,
+ * by them, into t and back.  sort_radix moved the entries themselves, 24
+ * bytes each, about three times over (a pass a level, and the network's
+ * own gather at the leaves).  Where two words differ in the place alone,
+ * their entries share f and the bits kept of s; each run of such words is
+ * next to the others of its run once sorted, and in order against every
+ * other word, so the merge sort puts each run right by ol_less (the
+ * stamps), in O(r log r) for a run of r.  0 when f's span leaves fewer
+ * than 8 bits for s (keys not from one bucket), and nothing was done.
+ * Search instructions an expansion against sort_radix (cachegrind, every
+ * 20th query; the 2048x2048 maps' 20 queries): Berlin_0_1024 482.0 ->
+ * 460.7, AR0011SR 453.8 -> 447.1, gen-rooms2048 518.6 -> 497.9,
+ * gen-random2048 399.6 -> 388.1; the maze's and random512-40-0's
+ * buckets are under SK_MAX.  Every 20th query of Berlin_0_1024, 21
+ * interleaved runs pinned to a core: 0.4246 -> 0.4105 s at the least.
+ * Out of line: inlined into the refill, its registers cost every refill
+ * (maze512-1-0, whose buckets hold 2.4 entries: +2 instructions an
+ * expansion).
+ */
+#if defined(__GNUC__)
+#define OL_NOINLINE __attribute__((noinline))
+#else
+#define OL_NOINLINE
+#endif
+
+static OL_NOINLINE int
+sort_words(struct ol_entry *e, struct ol_entry *t, size_t n)
+{
+	uint64_t *k = (uint64_t *)(void *)(t + n), *tmp = k + n;	/* 2n words in n entries */
+	uint64_t flo = e[0].f, fhi = e[0].f, slo = e[0].s, shi = e[0].s, imask;
+	unsigned fb, sb, ss, sh, iw = width(n - 1);
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		flo = e[i].f < flo ? e[i].f : flo;
+		fhi = e[i].f > fhi ? e[i].f : fhi;
+		slo = e[i].s < slo ? e[i].s : slo;
+		shi = e[i].s > shi ? e[i].s : shi;
+	}
+	if ((fb = width(fhi - flo)) + iw > 64 - 8)
+		return 0;
+	sb = 64 - iw - fb;
+	ss = width(shi - slo);
+	ss = ss > sb ? ss - sb : 0;
+	for (i = 0; i < n; i++)
+		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << iw | i;
+	/*
+	 * The words' first level needs no pass for their range: they are
+	 * at least 0, and below 2^64 (f's top bit set where f spans any
+	 * bits) or below 2^(iw + the bits kept of s).
+	 */
+	sh = fb ? 64 : iw + width((shi - slo) >> ss);
+	wsort(k, tmp, n, sh > BK_PARTS_LOG ? sh - BK_PARTS_LOG : 0);
+	imask = ((uint64_t)1 << iw) - 1;
+	for (i = 0; i < n; i++)		/* best first in k, best last in e */
+		t[n - 1 - i] = e[k[i] & imask];
+	memcpy(e, t, n * sizeof(*e));
+	for (i = 1; i < n; i = j + 1) {
+		if (k[i] >> iw != k[i - 1] >> iw) {
+			j = i;
+			continue;
+		}
+		for (j = i + 1; j < n && k[j] >> iw == k[i] >> iw; j++)
+			;
+		/* k[i - 1 .. j) share their high bits: e[n - j .. n - i + 1) */
+		sort_best_last(e + (n - j), t, j - i + 1);
+	}
+	return 1;
+}
+
 /*
  * Sort e[0..n) best last, with t as scratch room for n entries, by f and
- * then by the tie-break s (by = 1): a most-significant-digit radix sort
+ * then by the tie-break s (by = 1), for the buckets sort_words cannot take
+ * (f's span too wide for a word): a most-significant-digit radix sort
  * that splits the range of the key over the entries into BK_PARTS equal
  * parts, by one counting pass and one pass that moves each entry to its
  * part, and sorts each part the same way, down to parts of fewer than
@@ -769,9 +953,6 @@ sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
  * gen-rooms8192 -86, gen-random2048 -28, AR0011SR -16, maze512-1-0 +0.3
  * (BENCHMARKS.md).
  */
-#define BK_PARTS_LOG 6
-#define BK_PARTS (1 << BK_PARTS_LOG)
-#define BK_PART_MIN SK_MAX
 
 static void
 sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
@@ -820,6 +1001,21 @@ sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
 	for (p = BK_PARTS, pos = 0; p-- > 0; pos += cnt[p])
 		if (cnt[p] > 1)
 			sort_radix(e + pos, t, cnt[p], by);
+}
+
+/*
+ * Sort a bucket's entries e[0..n), n > 2, best last, with t as scratch
+ * room for 2n entries.  The test of n is here, before any call: the
+ * call of sort_radix alone cost maze512-1-0, whose buckets hold 3
+ * entries, 3 instructions an expansion.
+ */
+static OL_INLINE void
+sort_bucket(struct ol_entry *e, struct ol_entry *t, size_t n)
+{
+	if (n < BK_PART_MIN)
+		sort_small(e, t, n);
+	else if (!sort_words(e, t, n))
+		sort_radix(e, t, n, 0);
 }
 
 /*
@@ -873,18 +1069,10 @@ ol_bk_refill(struct openlist *ol)
 					ol->e[1] = x;
 				}
 			} else if (ol->n > 2) {
-				while (ol->acap < ol->n)	/* a is empty: scratch room */
+				while (ol->acap < 2 * ol->n)	/* a is empty: scratch room */
 					if (ol_bk_room(ol) != 0)
 						return 0;
-				/*
-				 * sort_radix's own test, before its call: the
-				 * call alone cost maze512-1-0, whose buckets
-				 * hold 3 entries, 3 instructions an expansion.
-				 */
-				if (ol->n >= BK_PART_MIN)
-					sort_radix(ol->e, ol->a, ol->n, 0);
-				else
-					sort_small(ol->e, ol->a, ol->n);
+				sort_bucket(ol->e, ol->a, ol->n);
 			}
 		}
 		/* The overflow's turn, after the sort: its keys below bend go into a. */

@@ -369,7 +369,7 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * the keys of the lowest bucket that is not empty, the current one, are
  * kept in order; a key beyond it goes into its bucket, an unsorted chain,
  * in O(1).  When the current bucket is used up, the next one is sorted
- * into e, best last (openlist.c, sort_radix and sort_small), and taken
+ * into e, best last (openlist.c, sort_bucket), and taken
  * from the end.
  * Keys pushed into the current bucket meanwhile go into a 4-ary heap of
  * their own, in a: with a consistent h and the default tie-break these
@@ -383,7 +383,8 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * followed by a child of lower h on the same f, the new least entry.
  * So its root is not refilled when it is taken (ahole): the next key
  * pushed into the heap goes into the root and down as far as it must
- * (ol_bk_replace), which for that child is not at all, where refilling
+ * (ol_bk_replace), which for that child is not at all (one comparison,
+ * with the entry just taken, tells), where refilling
  * from the last entry and then pushing the child took two walks over the
  * heap's height.  Only a pop that finds the hole still there refills it
  * as before (ol_bk_settle).  A hole is left only in a heap of two or

@@ -513,14 +513,18 @@ walls_map() {
     done
 }
 
-@test "-o buckets' small sorts: the networks sort, and a bucket comes out as the insertion sort has it" {
+@test "-o buckets' sorts: the networks sort, and a bucket of 2 to 4,097 entries comes out in the entries' order" {
     # tests/sortcheck.c: each sorting network, whole and cut short at
     # every size, on every input of zeros and ones that the 0-1 principle
     # needs, and sort_small against the insertion sort on random buckets
     # of 2 to 63 entries, where f and s
-    # tie (the stamps decide) and where the words drop s's low bits.  A
-    # network with one pair missing or the last pass by insertion left
-    # out fails it; the search's output would show neither on most maps.
+    # tie (the stamps decide) and where the words drop s's low bits, and
+    # sort_bucket against qsort on buckets of 64 to 4,097 entries (the
+    # words' radix sort, its runs of ties, and the radix sort of entries
+    # where f spans 60 bits).  A network with one pair missing, the last
+    # pass by insertion or the runs' merge sort left out, or a part of
+    # the radix sort left unsorted fails it; the search's output would
+    # show none of these on most maps.
     if [ ! -x "$SORTCHECK" ]; then	# not built by make: a private copy
         SORTCHECK=$T/sortcheck
         ${CC:-cc} -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$SORTCHECK" "$root/tests/sortcheck.c"

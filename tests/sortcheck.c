@@ -16,6 +16,12 @@
  *    that f and s often tie and the stamps decide, and with s spread over
  *    all 64 bits so that the words drop low bits of s: every n from 2 to
  *    SK_MAX - 1, stamps in and against the order of the entries.
+ * 3. sort_bucket, as the refill calls it, against qsort by (f, s, t),
+ *    on buckets of SK_MAX entries and more (sort_words: a word an entry,
+ *    sorted by wsort's radix levels and networks; runs of words equal
+ *    but for the entry's place, put right by the merge sort; sort_radix
+ *    where f's span leaves too few bits for s): the same kinds of f and
+ *    s as 2., and f over 60 bits, which takes sort_radix.
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * openlist.c, whose functions are static.
@@ -146,11 +152,53 @@ check_sorts(void)
 		}
 }
 
+/* qsort's order: best last, as the buckets' e holds them */
+static int
+cmp_worse_first(const void *a, const void *b)
+{
+	return ol_less(a, b) - ol_less(b, a);
+}
+
+static void
+check_buckets(void)
+{
+	static const size_t sizes[] = { SK_MAX, SK_MAX + 1, 100, 127, 128, 129, 300, 1000, 4097 };
+	static struct ol_entry e[4097], want[4097], t[2 * 4097];
+	unsigned long round;
+	size_t z, n, i;
+
+	for (round = 0; round < 120; round++)
+		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+			/* as check_sorts, and f over 60 bits (sort_radix) */
+			unsigned width = round % 8 == 7 ? 60 : (unsigned)(next() % 56);
+			uint64_t base = next() >> 8, fspan = ((uint64_t)1 << width) - 1;
+			unsigned kind = (unsigned)(round % 3);
+			int down = (round / 3) % 2;
+
+			n = sizes[z];
+			for (i = 0; i < n; i++) {
+				e[i].f = base + (next() & fspan) % (kind == 0 ? 3 : fspan + 1);
+				e[i].s = kind == 0 ? next() % 2 : kind == 1 ? next() % 5 : next();
+				e[i].t = (uint32_t)(down ? 100000 - i : i);
+				e[i].idx = (uint32_t)i;
+				want[i] = e[i];
+			}
+			qsort(want, n, sizeof(*want), cmp_worse_first);
+			sort_bucket(e, t, n);
+			for (i = 0; i < n; i++)
+				if (e[i].idx != want[i].idx)
+					break;
+			if (i < n)
+				fail("sort_bucket against qsort", n, round);
+		}
+}
+
 int
 main(void)
 {
 	check_networks();
 	check_sorts();
+	check_buckets();
 	if (failures > 0) {
 		fprintf(stderr, "sortcheck: %d failures\n", failures);
 		return 1;
