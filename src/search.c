@@ -1079,6 +1079,7 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 		c.ku = s->ku;	/* as the last run's: a scenario file's runs share them */
 	else if (cost_units(&p->costs, bound, &c.ku) != 0)
 		return SEARCH_ECOSTS;
+	c.dq2s = c.ku.dq - 2 * c.ku.sq;
 	if (goal == SEARCH_MAP_GOALS ? prepare(s, g, g->goal, g->ngoal, paged) :
 	    prepare(s, g, &goal, 1, paged))
 		return SEARCH_ENOMEM;
