@@ -121,7 +121,7 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 		ol->ahole = 0;
 		ol->ovmin = UINT64_MAX;
 		ol->shift = 0;
-		ol->bend = ol->wend = 0;
+		ol->bend = 0;
 	}
 	if (kind == OL_STEP_QUEUES) {
 		while (ol->sq.n < 256)
@@ -698,7 +698,7 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
 	ss = width(shi - slo);
 	ss = ss > sb ? ss - sb : 0;
 	for (i = 0; i < n; i++)
-		k[i] = (e[i].f - flo) << (63 - fb) << 1 | (e[i].s - slo) >> ss << SK_IDX | i;
+		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << SK_IDX | i;
 	for (; i < N; i++)
 		k[i] = UINT64_MAX;
 	if (N <= 8)
@@ -905,7 +905,7 @@ sort_words(struct ol_entry *e, struct ol_entry *t, size_t n)
 	ss = width(shi - slo);
 	ss = ss > sb ? ss - sb : 0;
 	for (i = 0; i < n; i++)
-		k[i] = (e[i].f - flo) << (63 - fb) << 1 | (e[i].s - slo) >> ss << iw | i;
+		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << iw | i;
 	/*
 	 * The words' first level needs no pass for their range: they are
 	 * at least 0, and below 2^64 (f's top bit set where f spans any
@@ -1053,7 +1053,6 @@ ol_bk_refill(struct openlist *ol)
 		if (ov < next)
 			next = ov;
 		ol->bend = (next + 1) << ol->shift;
-		ol_bk_window(ol);
 		if (ol->bmask & (uint64_t)1 << next % OL_NBUCKET) {
 			ol->bmask &= ~((uint64_t)1 << next % OL_NBUCKET);
 			bk_take(ol, (unsigned)(next % OL_NBUCKET), 0);
@@ -1291,10 +1290,8 @@ openlist_push(struct openlist *ol, const struct ol_entry *x)
 		ol_place(ol, ol->n++, x);
 		break;
 	case OL_BUCKETS:
-		if (ol->n == 0 && ol->na == 0 && ol->nb == 0) {	/* empty: the window starts here */
+		if (ol->n == 0 && ol->na == 0 && ol->nb == 0)	/* empty: the window starts here */
 			ol->bend = ((x->f >> ol->shift) + 1) << ol->shift;
-			ol_bk_window(ol);
-		}
 		ol_bk_insert(ol, x);
 		break;
 	case OL_STEP_QUEUES:

@@ -120,7 +120,6 @@ struct openlist {
 	int ahole;		/* a[0] was taken, not refilled: na - 1 live (ol_bk_pop) */
 	uint64_t bmask;		/* buckets that are not empty */
 	uint64_t bend;		/* keys below this are in e or a */
-	uint64_t wend;		/* keys from this on go to the overflow (ol_bk_window) */
 	uint64_t ovmin;		/* no key in the overflow is below this */
 	unsigned shift;		/* a bucket is 2^shift key units wide */
 	size_t nb;		/* entries in the buckets, stale ones included */
@@ -464,28 +463,12 @@ ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 	ol->nb++;
 }
 
-/*
- * The window's end, from bend (the current bucket's end, a multiple of
- * the buckets' width): OL_NBUCKET - 1 buckets past it, or all ones where
- * that would pass 2^64.  A key from bend on and below wend is in one of
- * the buckets 1 to OL_NBUCKET - 1 ahead of the current one.  Kept
- * wherever bend is set, so that an append compares its key with it,
- * where it worked out its bucket's distance from the current one: 3 to 7
- * search instructions an expansion fewer on the MovingAI maps of
- * BENCHMARKS.md.
- */
-static OL_INLINE void
-ol_bk_window(struct openlist *ol)
-{
-	uint64_t w = (uint64_t)(OL_NBUCKET - 1) << ol->shift;
-
-	ol->wend = ol->bend > UINT64_MAX - w ? UINT64_MAX : ol->bend + w;
-}
-
 /* Put x on the list (openlist_push for the first, the start). */
 static OL_INLINE void
 ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 {
+	uint64_t d;
+
 	if (x->f < ol->bend) {
 		if (ol->ahole) {	/* the root just taken (ol_bk_pop) */
 			/*
@@ -509,7 +492,8 @@ ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 		return;
 	}
 	/* Buckets ahead of the current one: 1 to OL_NBUCKET - 1. */
-	if (x->f < ol->wend) {
+	d = (x->f >> ol->shift) - ((ol->bend - 1) >> ol->shift);
+	if (d < OL_NBUCKET) {
 		unsigned b = (unsigned)(x->f >> ol->shift) % OL_NBUCKET;
 
 		ol->bmask |= (uint64_t)1 << b;
