@@ -674,16 +674,21 @@ width(uint64_t v)
 }
 
 /*
- * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
- * constant: 8, 12, 16, 24, 32, 48 or 64) words, with t as scratch room
- * for n entries.  0 when f's span leaves fewer than 8 bits of the word
- * for s (keys not from one bucket), and nothing was done.
+ * How the entries of a bucket become words (sort_net, sort_words): f -
+ * flo in the top fb bits, then s - slo shifted right by ss, then the
+ * entry's place in the low iw bits.
  */
+struct sk_form {
+	uint64_t flo, slo, shi;
+	unsigned fb, ss, iw;
+};
+
+/* The form for e[0..n), iw bits a place; 0 when f's span leaves fewer than 8 bits for s. */
 static OL_INLINE int
-sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
+sk_form(const struct ol_entry *e, size_t n, unsigned iw, struct sk_form *w)
 {
-	uint64_t k[SK_MAX], flo = e[0].f, fhi = e[0].f, slo = e[0].s, shi = e[0].s;
-	unsigned fb, sb, ss;
+	uint64_t flo = e[0].f, fhi = e[0].f, slo = e[0].s, shi = e[0].s;
+	unsigned sb;
 	size_t i;
 
 	for (i = 1; i < n; i++) {
@@ -692,15 +697,28 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
 		slo = e[i].s < slo ? e[i].s : slo;
 		shi = e[i].s > shi ? e[i].s : shi;
 	}
-	if ((fb = width(fhi - flo)) > 64 - SK_IDX - 8)
+	if ((w->fb = width(fhi - flo)) + iw > 64 - 8)
 		return 0;
-	sb = 64 - SK_IDX - fb;	/* the bits for s */
-	ss = width(shi - slo);
-	ss = ss > sb ? ss - sb : 0;
-	for (i = 0; i < n; i++)
-		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << SK_IDX | i;
-	for (; i < N; i++)
-		k[i] = UINT64_MAX;
+	sb = 64 - iw - w->fb;	/* the bits for s */
+	w->ss = width(shi - slo);
+	w->ss = w->ss > sb ? w->ss - sb : 0;
+	w->flo = flo;
+	w->slo = slo;
+	w->shi = shi;
+	w->iw = iw;
+	return 1;
+}
+
+static OL_INLINE uint64_t
+sk_word(const struct sk_form *w, const struct ol_entry *x, size_t i)
+{
+	return (w->fb ? (x->f - w->flo) << (64 - w->fb) : 0) | (x->s - w->slo) >> w->ss << w->iw | i;
+}
+
+/* The words k[0..N) by the network of N (a constant), cut short where it may be. */
+static OL_INLINE void
+sk_net(uint64_t *k, const size_t N)
+{
 	if (N <= 8)
 		net8(k, N);
 	else if (N <= 16)
@@ -709,6 +727,28 @@ sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
 		net32(k, N);
 	else
 		net64(k, N);
+}
+
+/*
+ * Sort e[0..n) best last, 2 <= n <= N < SK_MAX, by the network of N (a
+ * constant: 8, 12, 16, 24, 32, 48 or 64) words, with t as scratch room
+ * for n entries.  0 when f's span leaves fewer than 8 bits of the word
+ * for s (keys not from one bucket), and nothing was done.
+ */
+static OL_INLINE int
+sort_net(struct ol_entry *e, struct ol_entry *t, size_t n, const size_t N)
+{
+	uint64_t k[SK_MAX];
+	struct sk_form w;
+	size_t i;
+
+	if (!sk_form(e, n, SK_IDX, &w))
+		return 0;
+	for (i = 0; i < n; i++)
+		k[i] = sk_word(&w, &e[i], i);
+	for (; i < N; i++)
+		k[i] = UINT64_MAX;
+	sk_net(k, N);
 	for (i = 0; i < n; i++)		/* best first in k, best last in e */
 		t[n - 1 - i] = e[k[i] & (SK_MAX - 1)];
 	memcpy(e, t, n * sizeof(*e));
@@ -797,20 +837,20 @@ wsort(uint64_t *k, uint64_t *tmp, size_t n, unsigned sh)
 		memcpy(w, k, n * sizeof(*w));
 		for (i = n; i < N; i++)
 			w[i] = UINT64_MAX;
-		if (N == 8)
-			net8(w, 8);
+		if (N == 8)	/* each a constant for sk_net */
+			sk_net(w, 8);
 		else if (N == 12)
-			net16(w, 12);
+			sk_net(w, 12);
 		else if (N == 16)
-			net16(w, 16);
+			sk_net(w, 16);
 		else if (N == 24)
-			net32(w, 24);
+			sk_net(w, 24);
 		else if (N == 32)
-			net32(w, 32);
+			sk_net(w, 32);
 		else if (N == 48)
-			net64(w, 48);
+			sk_net(w, 48);
 		else
-			net64(w, 64);
+			sk_net(w, 64);
 		memcpy(k, w, n * sizeof(*w));
 		return;
 	}
@@ -889,29 +929,21 @@ static OL_NOINLINE int
 sort_words(struct ol_entry *e, struct ol_entry *t, size_t n)
 {
 	uint64_t *k = (uint64_t *)(void *)(t + n), *tmp = k + n;	/* 2n words in n entries */
-	uint64_t flo = e[0].f, fhi = e[0].f, slo = e[0].s, shi = e[0].s, imask;
-	unsigned fb, sb, ss, sh, iw = width(n - 1);
+	uint64_t imask;
+	unsigned sh, iw = width(n - 1);
+	struct sk_form w;
 	size_t i, j;
 
-	for (i = 1; i < n; i++) {
-		flo = e[i].f < flo ? e[i].f : flo;
-		fhi = e[i].f > fhi ? e[i].f : fhi;
-		slo = e[i].s < slo ? e[i].s : slo;
-		shi = e[i].s > shi ? e[i].s : shi;
-	}
-	if ((fb = width(fhi - flo)) + iw > 64 - 8)
+	if (!sk_form(e, n, iw, &w))
 		return 0;
-	sb = 64 - iw - fb;
-	ss = width(shi - slo);
-	ss = ss > sb ? ss - sb : 0;
 	for (i = 0; i < n; i++)
-		k[i] = (fb ? (e[i].f - flo) << (64 - fb) : 0) | (e[i].s - slo) >> ss << iw | i;
+		k[i] = sk_word(&w, &e[i], i);
 	/*
 	 * The words' first level needs no pass for their range: they are
 	 * at least 0, and below 2^64 (f's top bit set where f spans any
 	 * bits) or below 2^(iw + the bits kept of s).
 	 */
-	sh = fb ? 64 : iw + width((shi - slo) >> ss);
+	sh = w.fb ? 64 : iw + width((w.shi - w.slo) >> w.ss);
 	wsort(k, tmp, n, sh > BK_PARTS_LOG ? sh - BK_PARTS_LOG : 0);
 	imask = ((uint64_t)1 << iw) - 1;
 	for (i = 0; i < n; i++)		/* best first in k, best last in e */

@@ -119,35 +119,53 @@ next(void)
 	return rng * 0x2545f4914f6cdd1du;
 }
 
+/*
+ * n random entries into e and want: f of one bucket, a base and up to
+ * 2^width more; s of a few values (ties) or any 64 bits (low bits
+ * dropped), by round; stamps in or against the entries' order, by round.
+ */
+static void
+fill(struct ol_entry *e, struct ol_entry *want, size_t n, unsigned width, unsigned long round)
+{
+	uint64_t base = next() >> 8, fspan = ((uint64_t)1 << width) - 1;
+	unsigned kind = (unsigned)(round % 3);
+	int down = (round / 3) % 2;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		e[i].f = base + (next() & fspan) % (kind == 0 ? 3 : fspan + 1);
+		e[i].s = kind == 0 ? next() % 2 : kind == 1 ? next() % 5 : next();
+		e[i].t = (uint32_t)(down ? 100000 - i : i);
+		e[i].idx = (uint32_t)i;
+		want[i] = e[i];
+	}
+}
+
+/* Do e and want hold the same entries in the same order? */
+static int
+same(const struct ol_entry *e, const struct ol_entry *want, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (e[i].idx != want[i].idx)
+			return 0;
+	return 1;
+}
+
 static void
 check_sorts(void)
 {
 	struct ol_entry e[SK_MAX], want[SK_MAX], t[SK_MAX];
 	unsigned long round;
-	size_t n, i;
+	size_t n;
 
 	for (round = 0; round < 4000; round++)
 		for (n = 2; n < SK_MAX; n++) {
-			/* the f of one bucket: a base and up to 2^width more */
-			unsigned width = (unsigned)(next() % 60);
-			uint64_t base = next() >> 8, fspan = ((uint64_t)1 << width) - 1;
-			/* s: a few values (ties), or any 64 bits (low bits dropped) */
-			unsigned kind = (unsigned)(round % 3);
-			int down = (round / 3) % 2;
-
-			for (i = 0; i < n; i++) {
-				e[i].f = base + (next() & fspan) % (kind == 0 ? 3 : fspan + 1);
-				e[i].s = kind == 0 ? next() % 2 : kind == 1 ? next() % 5 : next();
-				e[i].t = (uint32_t)(down ? 1000 - i : i);
-				e[i].idx = (uint32_t)i;
-				want[i] = e[i];
-			}
+			fill(e, want, n, (unsigned)(next() % 60), round);
 			insert_best_last(want, n);
 			sort_small(e, t, n);
-			for (i = 0; i < n; i++)
-				if (e[i].idx != want[i].idx)
-					break;
-			if (i < n)
+			if (!same(e, want, n))
 				fail("sort_small against insertion", n, round);
 		}
 }
@@ -165,30 +183,16 @@ check_buckets(void)
 	static const size_t sizes[] = { SK_MAX, SK_MAX + 1, 100, 127, 128, 129, 300, 1000, 4097 };
 	static struct ol_entry e[4097], want[4097], t[2 * 4097];
 	unsigned long round;
-	size_t z, n, i;
+	size_t z, n;
 
 	for (round = 0; round < 120; round++)
 		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
 			/* as check_sorts, and f over 60 bits (sort_radix) */
-			unsigned width = round % 8 == 7 ? 60 : (unsigned)(next() % 56);
-			uint64_t base = next() >> 8, fspan = ((uint64_t)1 << width) - 1;
-			unsigned kind = (unsigned)(round % 3);
-			int down = (round / 3) % 2;
-
 			n = sizes[z];
-			for (i = 0; i < n; i++) {
-				e[i].f = base + (next() & fspan) % (kind == 0 ? 3 : fspan + 1);
-				e[i].s = kind == 0 ? next() % 2 : kind == 1 ? next() % 5 : next();
-				e[i].t = (uint32_t)(down ? 100000 - i : i);
-				e[i].idx = (uint32_t)i;
-				want[i] = e[i];
-			}
+			fill(e, want, n, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
 			qsort(want, n, sizeof(*want), cmp_worse_first);
 			sort_bucket(e, t, n);
-			for (i = 0; i < n; i++)
-				if (e[i].idx != want[i].idx)
-					break;
-			if (i < n)
+			if (!same(e, want, n))
 				fail("sort_bucket against qsort", n, round);
 		}
 }
