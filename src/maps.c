@@ -1,24 +1,26 @@
 /*
  * maps.c - the map-stream driver; see maps.h and pathfind(1).
  *
- * The calling thread reads the maps, one at a time, into slots.  With
- * -j 1 it solves each map as soon as it is read and writes the outcome
- * straight to stdout.  With -j N, N worker threads solve the slots and
- * write each outcome into memory; whichever thread completes the oldest
- * slot writes it and every completed slot after it, in input order.  At
- * most 4N maps are held at once: the reader waits for a free slot, so
- * memory is bounded by the maps in flight, not by the stream.  Why 4N:
- * a slot is free only once its outcome is written, in order, so while one
- * worker is on a long map the others go on only as far as the slots
- * reach.  With 2N, two workers on a stream of 512 maps of 256x256 cells,
- * some solved quickly and some searched to the end for no path, idled a
- * fifth of the time (1.36x one worker); with 4N, 1.98x; with 8N, 1.82x,
- * the extra slots' first touch of their memory costing more than the
- * waits they save.
+ * With -j 1 the calling thread reads each map, solves it and writes its
+ * outcome straight to stdout.  With -j N, N threads share the work (the
+ * calling one waits for them): a thread that is free takes the next map
+ * read into a slot or, when none is waiting and no other thread is
+ * reading, reads the next one itself, and solves it.  Each outcome goes
+ * into memory; whichever thread completes the oldest slot writes it and
+ * every completed slot after it, in input order.  At most 4N maps are
+ * held at once: nothing is read while all slots are in flight, so memory is
+ * bounded by the maps in flight, not by the stream.  Why 4N: a slot is
+ * free only once its outcome is written, in order, so while one thread
+ * is on a long map the others go on only as far as the slots reach.
+ * With 2N, two workers on a stream of 512 maps of 256x256 cells, some
+ * solved quickly and some searched to the end for no path, idled a fifth
+ * of the time (1.36x one worker); with 4N, 1.98x; with 8N, 1.82x, the
+ * extra slots' first touch of their memory costing more than the waits
+ * they save (measured with a reader thread besides the workers).
  *
- * With --check the reader also reads each map's answer (check.h) as soon
- * as it has read the map, and walks it over the map; the worker then
- * finds the optimum and writes the verdict in the map's turn.
+ * With --check the thread reading a map also reads its answer (check.h)
+ * and walks it over the map; the thread that takes the map then finds
+ * the optimum and writes the verdict in the map's turn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -85,18 +87,29 @@ struct maps {
 	struct slot *slot;
 	size_t nslot;
 	/* Slot k % nslot holds the k-th map: [head, tail) are in flight. */
-	size_t head, tail, next;	/* next: the first not yet taken by a worker */
+	size_t head, tail, next;	/* next: the first not yet taken by a thread */
 	int eof, stop;
-	int waiting;		/* the reader may be waiting for input */
+	int reading;		/* a thread is reading the next item (feed) */
+	int waiting;		/* it may be waiting for input */
 	pthread_mutex_t mu;	/* the counters above and the slots' done */
 	pthread_mutex_t emu;	/* one thread writes outcomes at a time */
-	pthread_cond_t room, work;
+	pthread_cond_t work;	/* a map to take, room to read one, or the end */
+	/* The inputs, read by the thread that has ms->reading (feed) */
+	char **files;
+	int nfiles, fi;		/* files[fi] is the next input to open */
+	int open;		/* rd reads the input name, on fd */
+	const char *name;
+	int fd;
+	struct mapreader rd;
+	int mapno;		/* maps read from it */
+	int several;		/* the run has several maps (labels) */
+	int answered;		/* --check: answers after the last map looked for */
 	/* the run so far, in input order */
 	int status;
 	unsigned long images;	/* --image files written */
 	struct stat *inputs;	/* --image: the inputs' files, never overwritten */
 	int ninputs;
-	/* --check: the answers, read by the reader alone */
+	/* --check: the answers, read by the thread reading (feed) */
 	struct answers answers;
 	const char *aname;	/* as diagnostics name them */
 	int afd;
@@ -200,14 +213,13 @@ endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *g
 	return 0;
 }
 
-/* Stdout failed: the reader reads no more, the workers solve no more. */
+/* Stdout failed: no more is read, and no more solved. */
 static void
 halt(struct maps *ms)
 {
 	lock(ms, &ms->mu);
 	ms->stop = 1;
 	pthread_cond_broadcast(&ms->work);
-	pthread_cond_broadcast(&ms->room);
 	unlock(ms, &ms->mu);
 }
 
@@ -221,7 +233,7 @@ flush(struct maps *ms)
 	unlock(ms, &ms->emu);
 }
 
-/* The reader is about to wait for input: nothing written may wait with it. */
+/* The thread reading is about to wait for input: nothing written may wait with it. */
 static void
 before_read(void *arg)
 {
@@ -528,14 +540,14 @@ emit_ready(struct maps *ms)
 		}
 		sl->done = 0;
 		ms->head++;
-		pthread_cond_signal(&ms->room);
+		pthread_cond_broadcast(&ms->work);	/* room to read a map */
 		unlock(ms, &ms->mu);
 	}
 	/*
-	 * With workers, what was just written must not wait behind the next
-	 * outcome when that one may be long coming: the reader is waiting
-	 * for its map, or it is a large map.  (With -j 1 the reader flushes
-	 * before it waits, and solve before a large map.)
+	 * With threads, what was just written must not wait behind the next
+	 * outcome when that one may be long coming: the thread reading is
+	 * waiting for its map, or it is a large map.  (With -j 1 the one
+	 * thread flushes before it waits, and solve before a large map.)
 	 */
 	if (ms->nw > 1) {
 		lock(ms, &ms->mu);
@@ -564,68 +576,6 @@ prepare(struct maps *ms, struct slot *sl)
 	sl->oc.item = ITEM_MAP;
 	sl->oc.source = sl->name;
 	sl->oc.number = sl->mapno;
-}
-
-/* A worker: take the next slot read, solve it, write what is in turn. */
-static void *
-work(void *arg)
-{
-	struct worker *w = arg;
-	struct maps *ms = w->ms;
-	struct slot *sl;
-	int stop;
-
-	for (;;) {
-		lock(ms, &ms->mu);
-		while (ms->next == ms->tail && !ms->eof)
-			pthread_cond_wait(&ms->work, &ms->mu);
-		if (ms->next == ms->tail) {
-			unlock(ms, &ms->mu);
-			return NULL;
-		}
-		sl = &ms->slot[ms->next++ % ms->nslot];
-		stop = ms->stop;
-		unlock(ms, &ms->mu);
-		if (!stop)	/* after a write error only the slot is given back */
-			solve(w, sl);
-		lock(ms, &ms->mu);
-		sl->done = 1;
-		unlock(ms, &ms->mu);
-		emit_ready(ms);
-	}
-}
-
-/* The slot to read the next map into: waits while all are in flight. */
-static struct slot *
-take_slot(struct maps *ms)
-{
-	struct slot *sl;
-
-	lock(ms, &ms->mu);
-	while (ms->tail - ms->head == ms->nslot && !ms->stop)
-		pthread_cond_wait(&ms->room, &ms->mu);
-	sl = ms->stop ? NULL : &ms->slot[ms->tail % ms->nslot];
-	unlock(ms, &ms->mu);
-	return sl;
-}
-
-/* The map read into sl is in flight: solve it now, or hand it on. */
-static void
-submit(struct maps *ms, struct slot *sl)
-{
-	prepare(ms, sl);
-	if (ms->nw == 1) {
-		ms->tail++;
-		solve(&ms->w[0], sl);
-		sl->done = 1;
-		emit_ready(ms);
-		return;
-	}
-	lock(ms, &ms->mu);
-	ms->tail++;
-	ms->waiting = 0;
-	pthread_cond_signal(&ms->work);
-	unlock(ms, &ms->mu);
 }
 
 /*
@@ -666,17 +616,14 @@ read_answer(struct maps *ms, struct slot *sl)
 }
 
 /*
- * An input that fails as a whole: its error is one outcome, at line (0:
- * none), which takes an answer with --check, unless the outcome is
- * about the answers themselves.
+ * An input that fails as a whole: its error is the item read into sl, at
+ * line (0: none), which takes an answer with --check, unless the error
+ * is about the answers themselves.
  */
 static void
-input_error(struct maps *ms, const char *name, long line, const char *msg, int answer)
+error_item(struct maps *ms, struct slot *sl, const char *name, long line, const char *msg,
+    int answer)
 {
-	struct slot *sl = take_slot(ms);
-
-	if (sl == NULL)
-		return;
 	sl->name = name;
 	sl->mapno = 0;
 	sl->label = 0;
@@ -687,46 +634,100 @@ input_error(struct maps *ms, const char *name, long line, const char *msg, int a
 	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
 	if (answer && ms->o->check != NULL)
 		read_answer(ms, sl);
-	submit(ms, sl);
 }
 
-/* Read every map of one input into the queue; bad maps are outcomes too. */
-static void
-read_input(struct maps *ms, const char *arg)
+/* Open the next input.  0: it is open; 1: it cannot be read, and sl holds its error. */
+static int
+open_input(struct maps *ms, struct slot *sl)
 {
 	const struct options *o = ms->o;
-	const char *name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
-	struct mapreader rd;
-	struct slot *sl;
-	int fd, mapno = 0, several = o->nfiles > 1;
+	const char *arg = ms->files[ms->fi++];
 	char msg[128];
 
+	ms->name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
 	if (strcmp(arg, "-") == 0 && o->stdin_closed) {
-		input_error(ms, name, 0, "cannot read: standard input is closed", 1);
-		return;
-	} else if (strcmp(arg, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(arg, O_RDONLY)) < 0) {
+		error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
+		return 1;
+	}
+	ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
+	if (ms->fd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
-		input_error(ms, name, 0, msg, 1);
-		return;
+		error_item(ms, sl, ms->name, 0, msg, 1);
+		return 1;
 	}
-	if (mapreader_open(&rd, fd) != 0) {
-		input_error(ms, name, 0, "out of memory", 1);
-		if (fd != STDIN_FILENO)
-			close(fd);
-		return;
+	if (mapreader_open(&ms->rd, ms->fd) != 0) {
+		error_item(ms, sl, ms->name, 0, "out of memory", 1);
+		if (ms->fd != STDIN_FILENO)
+			close(ms->fd);
+		return 1;
 	}
-	rd.lines.before_read = before_read;
-	rd.lines.arg = ms;
-	rd.start_optional = o->start.set;
-	rd.goal_optional = o->goal.set;
-	while ((sl = take_slot(ms)) != NULL) {
-		sl->rc = map_read(&rd, &sl->map, &sl->d);
-		if (sl->rc == MAP_EOF)
-			break;
-		sl->name = name;
-		sl->mapno = ++mapno;
+	ms->rd.lines.before_read = before_read;
+	ms->rd.lines.arg = ms;
+	ms->rd.start_optional = o->start.set;
+	ms->rd.goal_optional = o->goal.set;
+	ms->mapno = 0;
+	ms->several = o->nfiles > 1;
+	ms->open = 1;
+	return 0;
+}
+
+static void
+close_input(struct maps *ms)
+{
+	mapreader_close(&ms->rd);
+	if (ms->fd != STDIN_FILENO)
+		close(ms->fd);
+	ms->open = 0;
+}
+
+/* --check: answers left after the last map are one error, of the answers, read into sl.  1: it is. */
+static int
+more_answers(struct maps *ms, struct slot *sl)
+{
+	struct diag d;
+	char msg[96];
+	long line = answers_more(&ms->answers, &d);
+
+	if (line > 0) {
+		snprintf(msg, sizeof(msg), "more answers than maps (%ld map%s)",
+		    ms->answers.records - 1, ms->answers.records == 2 ? "" : "s");
+		error_item(ms, sl, ms->aname, line, msg, 0);
+	} else if (line < 0)
+		error_item(ms, sl, ms->aname, d.line, d.msg, 0);
+	return line != 0;
+}
+
+/*
+ * Read the run's next item into sl: the next map of the input open or of
+ * the inputs after it (a bad map is an item too), an input's error, or
+ * with --check, after the last map, the answers left over.  1: sl holds
+ * it; 0: there is no more.  Called by one thread at a time, the one with
+ * ms->reading set, which alone touches the inputs and the answers.
+ */
+static int
+feed(struct maps *ms, struct slot *sl)
+{
+	const struct options *o = ms->o;
+
+	for (;;) {
+		if (!ms->open) {
+			if (ms->fi < ms->nfiles) {
+				if (open_input(ms, sl) != 0)
+					return 1;
+				continue;
+			}
+			if (o->check == NULL || ms->answered)
+				return 0;
+			ms->answered = 1;
+			return more_answers(ms, sl);
+		}
+		sl->rc = map_read(&ms->rd, &sl->map, &sl->d);
+		if (sl->rc == MAP_EOF) {
+			close_input(ms);
+			continue;
+		}
+		sl->name = ms->name;
+		sl->mapno = ++ms->mapno;
 		sl->large = sl->rc == MAP_OK &&
 		    (size_t)sl->map.grid.w * (size_t)sl->map.grid.h > FLUSH_CELLS;
 		/*
@@ -734,20 +735,76 @@ read_input(struct maps *ms, const char *arg)
 		 * the first map of a lone input waits for the next one's first
 		 * line (or the end) to know.  --label and --no-label never wait.
 		 */
-		if (o->label == LABEL_AUTO && !several && mapno == 1 && sl->rc == MAP_OK &&
+		if (o->label == LABEL_AUTO && !ms->several && ms->mapno == 1 && sl->rc == MAP_OK &&
 		    o->format == FMT_TEXT && !o->quiet)
-			several = map_more(&rd);
+			ms->several = map_more(&ms->rd);
 		sl->label = o->label == LABEL_ALWAYS ||
-		    (o->label == LABEL_AUTO && (several || mapno > 1));
+		    (o->label == LABEL_AUTO && (ms->several || ms->mapno > 1));
 		if (o->check != NULL)
 			read_answer(ms, sl);
-		submit(ms, sl);
 		if (sl->rc == MAP_IOERR)
-			break;
+			close_input(ms);
+		return 1;
 	}
-	mapreader_close(&rd);
-	if (fd != STDIN_FILENO)
-		close(fd);
+}
+
+/*
+ * A thread of the run (with -j 1 the calling one): take the next map
+ * read and solve it, or, when none is waiting and no other thread is
+ * reading, read the next one (feed) and take that; write what is in
+ * turn.  No thread only reads: a reader thread beside the searches took a
+ * processor from them each time it woke.  Two threads took 0.94 of the
+ * time of a reader and two workers on 512 maps of 256x256 cells, and the
+ * same on 64 (BENCHMARKS.md); with the calling thread as one of the two,
+ * 64 maps took 1.15 of that time, 512 0.96.  Nothing is read while all
+ * slots are in flight (the oldest not yet written), nor after a write
+ * error: the slots in flight are then given back unsolved.
+ */
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct maps *ms = w->ms;
+	struct slot *sl;
+	int stop, got;
+
+	for (;;) {
+		lock(ms, &ms->mu);
+		while (ms->next == ms->tail) {
+			if (ms->stop && !ms->reading)
+				ms->eof = 1;
+			if (ms->eof) {
+				unlock(ms, &ms->mu);
+				return NULL;
+			}
+			if (ms->reading || ms->tail - ms->head == ms->nslot) {
+				pthread_cond_wait(&ms->work, &ms->mu);
+				continue;
+			}
+			ms->reading = 1;
+			sl = &ms->slot[ms->tail % ms->nslot];
+			unlock(ms, &ms->mu);
+			if ((got = feed(ms, sl)) != 0)
+				prepare(ms, sl);
+			lock(ms, &ms->mu);
+			ms->reading = 0;
+			if (got) {
+				ms->tail++;
+				ms->waiting = 0;
+			} else
+				ms->eof = 1;
+			pthread_cond_broadcast(&ms->work);
+		}
+		sl = &ms->slot[ms->next++ % ms->nslot];
+		stop = ms->stop;
+		unlock(ms, &ms->mu);
+		if (!stop)	/* after a write error only the slot is given back */
+			solve(w, sl);
+		lock(ms, &ms->mu);
+		sl->done = 1;
+		unlock(ms, &ms->mu);
+		emit_ready(ms);
+	}
 }
 
 static int
@@ -765,7 +822,6 @@ setup(struct maps *ms, const struct options *o)
 	ms->buffered = ms->nw > 1 || o->image != NULL;
 	pthread_mutex_init(&ms->mu, NULL);
 	pthread_mutex_init(&ms->emu, NULL);
-	pthread_cond_init(&ms->room, NULL);
 	pthread_cond_init(&ms->work, NULL);
 	if ((ms->w = calloc((size_t)ms->nw, sizeof(*ms->w))) == NULL ||
 	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
@@ -817,7 +873,6 @@ teardown(struct maps *ms)
 	if (ms->afd > STDIN_FILENO)
 		close(ms->afd);
 	pthread_cond_destroy(&ms->work);
-	pthread_cond_destroy(&ms->room);
 	pthread_mutex_destroy(&ms->emu);
 	pthread_mutex_destroy(&ms->mu);
 }
@@ -852,22 +907,6 @@ open_answers(struct maps *ms)
 	return 0;
 }
 
-/* --check: answers left after the last map are one error, of the answers. */
-static void
-more_answers(struct maps *ms)
-{
-	struct diag d;
-	char msg[96];
-	long line = answers_more(&ms->answers, &d);
-
-	if (line > 0) {
-		snprintf(msg, sizeof(msg), "more answers than maps (%ld map%s)",
-		    ms->answers.records - 1, ms->answers.records == 2 ? "" : "s");
-		input_error(ms, ms->aname, line, msg, 0);
-	} else if (line < 0)
-		input_error(ms, ms->aname, d.line, d.msg, 0);
-}
-
 static void
 summary(const struct maps *ms)
 {
@@ -894,8 +933,7 @@ maps_run(const struct options *o)
 {
 	static char *stdin_only[] = { "-", NULL };
 	struct maps ms;
-	char **files = o->nfiles > 0 ? o->files : stdin_only;
-	int i, n = o->nfiles > 0 ? o->nfiles : 1, started = 0, status;
+	int i, started, status;
 
 	if (setup(&ms, o) != 0) {
 		teardown(&ms);
@@ -906,22 +944,21 @@ maps_run(const struct options *o)
 		teardown(&ms);
 		return EX_ERROR;
 	}
+	ms.files = o->nfiles > 0 ? o->files : stdin_only;
+	ms.nfiles = o->nfiles > 0 ? o->nfiles : 1;
+	started = 0;
 	if (ms.nw > 1)
-		for (started = 0; started < ms.nw; started++)
+		for (; started < ms.nw; started++)
 			if (thread_start(&ms.w[started].tid, work, &ms.w[started]) != 0)
 				break;
-	if (ms.nw > 1 && started == 0)
-		ms.nw = 1;	/* no thread: this one does the work */
-	for (i = 0; i < n && !ms.stop; i++)
-		read_input(&ms, files[i]);
-	if (o->check != NULL && !ms.stop)
-		more_answers(&ms);
-	lock(&ms, &ms.mu);
-	ms.eof = 1;
-	pthread_cond_broadcast(&ms.work);
-	unlock(&ms, &ms.mu);
+	if (started == 0) {
+		ms.nw = 1;	/* -j 1, or no thread: this one does the work, without locks */
+		work(&ms.w[0]);
+	}
 	for (i = 0; i < started; i++)
 		pthread_join(ms.w[i].tid, NULL);
+	if (ms.open)	/* stopped by a write error */
+		close_input(&ms);
 	emit_ready(&ms);
 
 	status = ms.status;

@@ -408,15 +408,19 @@ error" ]
 	"$PATHFIND" -f moves -d no-squeeze "$T/maps" >"$T/answers" || true
 	# every fifth answer corrupted: a step more
 	awk 'NR % 5 == 0 { $0 = $0 (length($0) ? " " : "") "L1" } { print }' "$T/answers" >"$T/bad"
+	# two answers more than maps: one error after the last map's verdict
+	{ cat "$T/answers"; printf 'R1\nR1\n'; } >"$T/more"
 	local f j
-	for f in answers bad; do
-		"$PATHFIND" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/want" || true
+	for f in answers bad more; do
+		"$PATHFIND" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/want" 2>"$T/wante" || true
 		for j in 2 3; do
-			"$PATHFIND" -j "$j" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/got" || true
+			"$PATHFIND" -j "$j" -f json -d no-squeeze --check="$T/$f" "$T/maps" >"$T/got" 2>"$T/gote" || true
 			cmp "$T/want" "$T/got"
+			cmp "$T/wante" "$T/gote"
 		done
+		[ "$f" != bad ] || [ "$(grep -c '"check":"illegal"' "$T/want")" -gt 20 ]
+		[ "$f" != more ] || grep -q 'more answers than maps (200 maps)' "$T/wante"
 	done
-	[ "$(grep -c '"check":"illegal"' "$T/want")" -gt 20 ]
 	# valid JSON, every line
 	cc -std=c11 -O2 -o "$T/jsoncheck" "$root/tests/jsoncheck.c"
 	"$T/jsoncheck" "$T/want" >/dev/null

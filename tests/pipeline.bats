@@ -215,6 +215,18 @@ R2" ]
 		cmp "$T/a" "$T/b" || { echo "args: $args"; return 1; }
 		cmp "$T/ae" "$T/be" || { echo "stderr, args: $args"; return 1; }
 	done
+	# inputs of every kind in one run: files, a missing one, standard
+	# input, a directory; each read by whichever thread is free
+	local ins="$root/samples/tutorial.txt $T/missing.txt - $root/samples/multi.txt $T $root/samples/multigoal.txt"
+	for j in 1 2 3; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" -j "$j" -f json $ins <"$T/stream.txt" >"$T/o$j" 2>"$T/e$j" && a=0 || a=$?
+		[ "$a" -eq 2 ] || { echo "-j $j: status $a"; return 1; }
+	done
+	[ "$(grep -c '"source":"<stdin>"' "$T/o1")" -gt 900 ]
+	grep -q 'missing.txt: cannot open' "$T/e1"
+	cmp "$T/o1" "$T/o2" && cmp "$T/o1" "$T/o3"
+	cmp "$T/e1" "$T/e2" && cmp "$T/e1" "$T/e3"
 	# and with files as operands, several threads, the images numbered alike
 	mkdir "$T/i1" "$T/i4"
 	(cd "$T/i1" && "$PATHFIND" -j 1 --image m.svg "$root"/samples/*.txt >../o1 2>&1) || true
@@ -223,6 +235,32 @@ R2" ]
 	cmp "$T/o1" "$T/o4"
 	diff -r "$T/i1" "$T/i4"
 	[ "$(ls "$T/i1" | wc -l)" -gt 5 ]
+}
+
+# A map stream runs no thread that only reads (maps.c, work): with -j 2
+# its maps are read by the threads that solve them, and the calling
+# thread, which waits for them, reads none.  Told by each thread's bytes
+# read (/proc/PID/task/TID/io) while pathfind waits for more input, the
+# first map's result read.
+@test "-j 2 on a map stream: the maps are read by the threads that solve them" {
+	[ -r "/proc/$$/task/$$/io" ] || skip "no /proc/PID/task/TID/io here"
+	local T=$BATS_TEST_TMPDIR got in out pid t main=0 others=0 size
+	awk 'BEGIN { for (y = 0; y < 100; y++) { r = ""; for (x = 0; x < 200; x++) r = r (x == 0 && y == 0 ? "A" : x == 199 && y == 99 ? "B" : "."); print r } print "" }' >"$T/map.txt"
+	size=$(wc -c <"$T/map.txt")
+	coproc PF { exec "$PATHFIND" -j 2 -f path; }
+	in=${PF[1]} out=${PF[0]} pid=$PF_PID
+	cat "$T/map.txt" >&"$in"
+	IFS= read -r -t 60 got <&"$out" || { kill "$pid"; echo "no result"; return 1; }
+	[ "$got" = "0 0" ] || { kill "$pid"; echo "got $got"; return 1; }
+	for t in /proc/"$pid"/task/*; do
+		n=$(awk '$1 == "rchar:" { print $2 }' "$t/io")
+		if [ "${t##*/}" = "$pid" ]; then main=$n; else others=$((others + n)); fi
+	done
+	exec {in}>&-
+	wait "$pid"
+	echo "map $size bytes; read by the calling thread $main, by the others $others"
+	[ "$others" -ge "$size" ]
+	[ "$main" -lt "$size" ]
 }
 
 @test "--start and --goal on an ASCII map without A or B" {
