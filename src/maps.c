@@ -16,7 +16,8 @@
  * solved quickly and some searched to the end for no path, idled a fifth
  * of the time (1.36x one worker); with 4N, 1.98x; with 8N, 1.82x, the
  * extra slots' first touch of their memory costing more than the waits
- * they save (measured with a reader thread besides the workers).
+ * they save (measured with a reader thread beside the workers, and again
+ * with the threads reading: 2N, 8N and 16N slower than 4N).
  *
  * With --check the thread reading a map also reads its answer (check.h)
  * and walks it over the map; the thread that takes the map then finds
@@ -753,12 +754,14 @@ feed(struct maps *ms, struct slot *sl)
  * read and solve it, or, when none is waiting and no other thread is
  * reading, read the next one (feed) and take that; write what is in
  * turn.  No thread only reads: a reader thread beside the searches took a
- * processor from them each time it woke.  Two threads took 0.94 of the
- * time of a reader and two workers on 512 maps of 256x256 cells, and the
- * same on 64 (BENCHMARKS.md); with the calling thread as one of the two,
- * 64 maps took 1.15 of that time, 512 0.96.  Nothing is read while all
- * slots are in flight (the oldest not yet written), nor after a write
- * error: the slots in flight are then given back unsolved.
+ * processor from them each time it woke, and the searches waited for it
+ * to be given one.  Two threads took 0.94-0.98 of the time of a reader
+ * and two workers on 512 maps of 256x256 cells and 0.98-1.02 on 64 (two
+ * batches), with 8% less processor time and a sixth of the context
+ * switches (BENCHMARKS.md, item 6); with the calling thread as one of the
+ * two, 64 maps took 1.15 of that time.  Nothing is read while all slots
+ * are in flight (the oldest not yet written), nor after a write error:
+ * the slots in flight are then given back unsolved.
  */
 static void *
 work(void *arg)
