@@ -756,7 +756,7 @@ feed(struct maps *ms, struct slot *sl)
  * turn.  No thread only reads: a reader thread beside the searches took a
  * processor from them each time it woke, and the searches waited for it
  * to be given one.  Two threads took 0.94-0.98 of the time of a reader
- * and two workers on 512 maps of 256x256 cells and 0.98-1.02 on 64 (two
+ * and two workers on 512 maps of 256x256 cells and 1.00-1.02 on 64 (two
  * batches), with 8% less processor time and a sixth of the context
  * switches (BENCHMARKS.md, item 6); with the calling thread as one of the
  * two, 64 maps took 1.15 of that time.  Nothing is read while all slots
