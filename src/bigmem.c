@@ -365,6 +365,125 @@ bigmem_grow(void **p, size_t n0, size_t n)
 #endif
 }
 
+/*
+ * Sparse arrays (bigmem.h).  A search on a large map touches a part of
+ * its nodes, and with -j N each thread has nodes for the whole map: on a
+ * 8192x8192 map 768 MiB a thread, of which a thread's share of six
+ * queries touched about half (VmPeak 1.76 times the peak resident size
+ * with -j 2).  The pages it never touches need not be mapped at all: the
+ * array's address space is left free, and a page of it is mapped, at its
+ * place, when the owner asks (sparse_map).  That needs a range that the
+ * system will not hand to anything else meanwhile.  Linux places
+ * mappings down from below the stack (or, in the legacy layout, up from
+ * a third of the address space) and the program and its heap lie far
+ * above SPARSE_LOW: the regions are laid out from there up, one after
+ * another.  Not checked free by mapping them whole when they are set
+ * aside: the process's peak address space would count that mapping.
+ * Each page is mapped where nothing is (MAP_FIXED_NOREPLACE, or a hint
+ * checked), and where something is all the same (another system's
+ * layout, or the sanitizers'), sparse_map fails.  64-bit systems only.
+ */
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
+#define SPARSE_LOW  ((uintptr_t)2 << 44)	/* 32 TiB: above the sanitizers' shadow */
+#define SPARSE_HIGH ((uintptr_t)5 << 44)	/* 80 TiB: below the program's own */
+#define SPARSE_ALIGN ((uintptr_t)1 << 30)	/* regions start on a GiB */
+
+static uintptr_t sparse_next = SPARSE_LOW;	/* under spare_mu */
+
+/* Map len bytes at a, or fail: MAP_FIXED_NOREPLACE, or a hint checked. */
+static int
+map_at(char *a, size_t len)
+{
+	int fl = MAP_PRIVATE | MAP_ANONYMOUS;
+	char *p;
+
+#ifdef MAP_FIXED_NOREPLACE
+	fl |= MAP_FIXED_NOREPLACE;
+#endif
+	p = mmap(a, len, PROT_READ | PROT_WRITE, fl, -1, 0);
+	if (p == a)
+		return 0;
+	if (p != MAP_FAILED)	/* a hint, not taken */
+		munmap(p, len);
+	return -1;
+}
+#endif
+
+/* Set aside a region for len bytes, nothing mapped; -1 when there is none. */
+int
+sparse_reserve(struct sparse *sp, size_t len)
+{
+	memset(sp, 0, sizeof(*sp));
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
+	{
+		size_t pages = len / SPARSE_PAGE + (len % SPARSE_PAGE != 0);
+		size_t span = pages * SPARSE_PAGE;
+		char *a = NULL;
+
+		if (len == 0 || pages > (SPARSE_HIGH - SPARSE_LOW) / SPARSE_PAGE)
+			return -1;
+		pthread_mutex_lock(&spare_mu);
+		if (sparse_next + span <= SPARSE_HIGH) {
+			a = (char *)sparse_next;
+			sparse_next = (sparse_next + span + SPARSE_ALIGN - 1) / SPARSE_ALIGN * SPARSE_ALIGN;
+		}
+		pthread_mutex_unlock(&spare_mu);
+		if (a == NULL || (sp->have = calloc(pages, 1)) == NULL)
+			return -1;
+		sp->base = a;
+		sp->len = len;
+		sp->pages = pages;
+		return 0;
+	}
+#else
+	(void)len;
+	return -1;
+#endif
+}
+
+/* Map pages lo to hi of sp (those not mapped yet); -1 when one cannot be. */
+int
+sparse_map(struct sparse *sp, size_t lo, size_t hi)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
+	size_t p;
+
+	for (p = lo; p <= hi && p < sp->pages; p++) {
+		char *a = sp->base + p * SPARSE_PAGE;
+
+		if (sp->have[p])
+			continue;
+		if (map_at(a, SPARSE_PAGE) != 0)
+			return -1;
+		(void)madvise(a, SPARSE_PAGE, MADV_HUGEPAGE);	/* advice */
+		sp->have[p] = 1;
+	}
+	return 0;
+#else
+	(void)sp, (void)lo, (void)hi;
+	return -1;
+#endif
+}
+
+/* Give back the pages of sp, and its region. */
+void
+sparse_free(struct sparse *sp)
+{
+	size_t p, q;
+
+	/* Only the pages it mapped: anything else in the range is not its own. */
+	for (p = 0; sp->have != NULL && p < sp->pages; p = q) {
+		for (q = p; q < sp->pages && sp->have[q] == sp->have[p]; q++)
+			;
+#if defined(MAP_ANONYMOUS)
+		if (sp->have[p])
+			munmap(sp->base + p * SPARSE_PAGE, (q - p) * SPARSE_PAGE);
+#endif
+	}
+	free(sp->have);
+	memset(sp, 0, sizeof(*sp));
+}
+
 /* The capacity that holds n: cap doubled as often as it takes (64 at first). */
 size_t
 array_cap(size_t cap, size_t n)

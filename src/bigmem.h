@@ -15,6 +15,28 @@ void	bigmem_free(void *, size_t);
 void	bigmem_touch(void *, size_t);
 int	bigmem_grow(void **, size_t, size_t);
 
+/*
+ * A sparse array: address space set aside for len bytes, of which only the
+ * pages asked for (sparse_map) are mapped, a SPARSE_PAGE at a time; the
+ * rest is no mapping at all, which the process's address space does not
+ * count.  The region lies where the system does not put mappings of its
+ * own (bigmem.c); a page that cannot be mapped at its place makes
+ * sparse_map fail, and the owner then takes an ordinary array.
+ */
+#define SPARSE_SHIFT 21
+#define SPARSE_PAGE ((size_t)1 << SPARSE_SHIFT)
+
+struct sparse {
+	char *base;		/* NULL: none */
+	size_t len;		/* bytes asked for */
+	size_t pages;		/* SPARSE_PAGEs from base */
+	unsigned char *have;	/* have[p]: page p is mapped */
+};
+
+int	sparse_reserve(struct sparse *, size_t);
+int	sparse_map(struct sparse *, size_t, size_t);
+void	sparse_free(struct sparse *);
+
 size_t	array_cap(size_t, size_t);
 int	array_realloc(void *, size_t *, size_t, size_t);
 

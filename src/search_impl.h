@@ -6,6 +6,7 @@
 #ifndef SEARCH_IMPL_H
 #define SEARCH_IMPL_H
 
+#include "bigmem.h"
 #include "openlist.h"
 #include "search.h"
 
@@ -123,6 +124,17 @@ struct search {
 	struct jpsnodes jn;
 	struct node *node;
 	size_t cap;
+	/*
+	 * The array's pages, when node is a sparse array (bigmem.h): A*'s
+	 * simple loops on a map past AHEAD_MIN of nodes map the pages of the
+	 * rows around each node they expand (search.c, nodes_window), JPS
+	 * those of the nodes it writes (jps_node), and the rest of the map's
+	 * nodes take no address space.  Other runs map them all.
+	 * nosparse: a page could not be mapped at its place; ordinary arrays
+	 * from then on.
+	 */
+	struct sparse sp;
+	int nosparse;
 	uint32_t gen;
 	struct openlist ol;
 	uint32_t *path;
@@ -190,6 +202,9 @@ struct ctx {
 	int prefetch;		/* nodes beyond PREFETCH_MIN: prefetch_around */
 	int ahead;		/* nodes beyond AHEAD_MIN: prefetch_ahead */
 	int simple;		/* JPS: simple_run (search.c), for relax_ol */
+	const unsigned char *have;	/* the sparse nodes' pages mapped (struct search), or NULL */
+	int sparse_failed;	/* one of them could not be mapped: run again on an array */
+	struct node spare;	/* JPS: takes the writes meant for such a page (jps_node) */
 	const uint32_t *skipnib;	/* the simple loops' offers: skipnib or noskip */
 	const uint8_t *moves;	/* the masked loops': s->moves, else NULL */
 	int jpaged;		/* JPS: the nodes are s->jn's, else the array as A*'s */
@@ -479,6 +494,9 @@ prefetch_beyond(const struct ctx *c, size_t j, int d, const int mv)
 #endif
 }
 
+/* The pages lo to hi of a sparse array of nodes mapped (search.c), or -1 and c->sparse_failed. */
+int	nodes_map(struct ctx *, size_t, size_t);
+
 /* In JPS's store: the node of cell i, whose page's directory entry is d; the cell of node k. */
 static INLINE struct node *
 jps_page_node(struct node *pool, uint32_t d, uint32_t i)
@@ -504,8 +522,16 @@ jps_node(struct ctx *c, uint32_t i)
 {
 	uint32_t *d, b;
 
-	if (!c->jpaged)
+	if (!c->jpaged) {
+		/* a sparse array (struct search, sp): the node's page mapped first */
+		if (c->have != NULL && !c->have[(size_t)i * sizeof(struct node) >> SPARSE_SHIFT] &&
+		    nodes_map(c, (size_t)i * sizeof(struct node) >> SPARSE_SHIFT,
+		    (size_t)i * sizeof(struct node) >> SPARSE_SHIFT) != 0) {
+			c->nomem = 1;	/* jps_loop stops; search_run runs the search again */
+			return &c->spare;
+		}
 		return &c->node[i];
+	}
 	d = &c->jdir[i / JPS_PAGE];
 	if ((*d & TAG_GEN) == c->tagbase)
 		return jps_page_node(c->node, *d, i);
@@ -526,14 +552,18 @@ jps_node(struct ctx *c, uint32_t i)
 	return &c->node[(size_t)b * JPS_PAGE + i % JPS_PAGE];
 }
 
-/* The same, without giving out a block: NULL when this search wrote no node of i's page. */
+/*
+ * The same, without giving out a block: NULL when this search wrote no
+ * node of i's page (or, on a sparse array, no search mapped it).
+ */
 static INLINE const struct node *
 jps_node_seen(const struct ctx *c, uint32_t i)
 {
 	uint32_t d;
 
 	if (!c->jpaged)
-		return &c->node[i];
+		return c->have == NULL || c->have[(size_t)i * sizeof(struct node) >> SPARSE_SHIFT] ?
+		    &c->node[i] : NULL;
 	d = c->jdir[i / JPS_PAGE];
 	return (d & TAG_GEN) == c->tagbase ? jps_page_node(c->node, d, i) : NULL;
 }
@@ -612,7 +642,7 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 	if (fast == OL_FAST_STEPQ && !improved)
 		prefetch_nodes(c, j);
 	h = simple ? h1(c, heur, x, y) : heuristic(c, heur, (int)x, (int)y);
-	mkkey(c, &ne, jps ? (uint32_t)(nj - c->node) : (uint32_t)j, ng, h, simple);
+	mkkey(c, &ne, jps && c->jpaged ? (uint32_t)(nj - c->node) : (uint32_t)j, ng, h, simple);
 	if (fast == OL_FAST_STEPQ)	/* an improved node is queued again */
 		ol_sq_push(&c->s->ol, q, &ne);
 	else if (fast == OL_FAST_BUCKET)

@@ -1,6 +1,7 @@
 /*
  * bigmemcheck - checks the spare of src/bigmem.c: the mapping that
- * bigmem_free keeps, pages and all, for the next bigmem_alloc_filled.
+ * bigmem_free keeps, pages and all, for the next bigmem_alloc_filled;
+ * and its sparse arrays, whose pages are mapped as they are asked for.
  * The search's output would not show it missing (only the time of a
  * first JPS query does), nor an array handed out from it with last use's
  * bytes in it, where the code reading it happened to write them all.
@@ -13,12 +14,14 @@
  *    mapped to be touched as used (bigmem_alloc) gives the spare back.
  * 3. Two threads taking filled arrays and giving them back at once: each
  *    array zeroed when handed out, and no array handed to both.
+ * 4. Sparse arrays (below).
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * bigmem.c, whose spare is static.
  */
 #include "../src/bigmem.c"
 
+#include <errno.h>
 #include <stdio.h>
 #include <sys/resource.h>
 
@@ -241,11 +244,82 @@ threads(void)
 	}
 }
 
+/* Is any of the n bytes from p mapped?  mincore fails with ENOMEM on a range with a hole. */
+static int
+unmapped(const char *p, size_t n)
+{
+	size_t page = mapped(1), k;
+	unsigned char v;
+
+	for (k = 0; k < n; k += page)
+		if (mincore((void *)(uintptr_t)(p + k), page, &v) == 0 || errno != ENOMEM)
+			return 0;
+	return 1;
+}
+
+/*
+ * 4. Sparse arrays: a region set aside maps nothing; sparse_map maps the
+ *    pages asked for, zeroed, at their places, and the others stay
+ *    unmapped; two regions do not overlap; a page whose place is taken
+ *    fails, and sparse_free gives back its own pages and nothing else.
+ */
+static void
+sparse(void)
+{
+#if UINTPTR_MAX > 0xffffffffu
+	struct sparse a, b;
+	char *other;
+	size_t k;
+
+	if (sparse_reserve(&a, 2 * SPARSE_PAGE + 1) != 0) {
+		fail("no sparse region");
+		return;
+	}
+	if (a.pages != 3 || (uintptr_t)a.base % SPARSE_PAGE != 0 || !unmapped(a.base, 3 * SPARSE_PAGE))
+		fail("a sparse region is not three pages, unmapped, on a page boundary");
+	if (sparse_reserve(&b, SPARSE_PAGE) != 0 || b.base < a.base + 3 * SPARSE_PAGE)
+		fail("two sparse regions overlap");
+	if (sparse_map(&a, 1, 1) != 0 || !a.have[1] || a.have[0] || a.have[2])
+		fail("sparse_map did not map the one page asked for");
+	for (k = 0; k < SPARSE_PAGE; k++)
+		if (a.base[SPARSE_PAGE + k] != 0) {
+			fail("a sparse page is not zeroed");
+			break;
+		}
+	a.base[2 * SPARSE_PAGE - 1] = 1;
+	if (!unmapped(a.base, SPARSE_PAGE) || !unmapped(a.base + 2 * SPARSE_PAGE, SPARSE_PAGE))
+		fail("sparse_map mapped a page not asked for");
+	/* something else where page 0 goes */
+	other = mmap(a.base, mapped(1), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (other != a.base) {
+		if (other != MAP_FAILED)
+			munmap(other, mapped(1));
+		fail("could not map at a sparse region's first page");
+	} else {
+		other[0] = 7;
+		if (sparse_map(&a, 0, 0) == 0 || a.have[0])
+			fail("a sparse page mapped where something else lies");
+		sparse_free(&a);
+		if (other[0] != 7)
+			fail("sparse_free changed a mapping not its own");
+		if (!unmapped(other + SPARSE_PAGE, 2 * SPARSE_PAGE))
+			fail("sparse_free left a page of its own mapped");
+		munmap(other, mapped(1));
+	}
+	if (a.base != NULL)
+		sparse_free(&a);
+	sparse_free(&b);
+	if (a.base != NULL || a.have != NULL || b.base != NULL)
+		fail("sparse_free left a region behind");
+#endif
+}
+
 int
 main(void)
 {
 	sequence();
 	threads();
+	sparse();
 	return failures != 0;
 }
 #else

@@ -64,3 +64,23 @@ random_scen() {
 			if (g[a, b] == "." && g[c, d] == "." && (a != c || b != d)) { printf "0\tr\t%d\t%d\t%d\t%d\t%d\t%d\t0\n", w, h, a, b, c, d > "/dev/stderr"; n++ } } }' \
 		>"$6" 2>"$7"
 }
+
+# corner_map N F: an N x N MovingAI map, a fifth of it walls, with the
+# ends of corner_scen's queries free, into F.
+corner_map() {
+	awk -v n="$1" 'BEGIN { printf "type octile\nheight %d\nwidth %d\nmap\n", n, n; s = 5
+		split("10 10 300 250 1600 1650 1400 1500 20 1600 220 1400 30 30 1650 40", q, " ")
+		for (k = 1; k < 16; k += 2) free[q[k], q[k + 1]] = 1
+		for (y = 0; y < n; y++) { r = ""; for (x = 0; x < n; x++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			r = r (s / 2147483648 < 0.2 && !((x, y) in free) ? "@" : ".") }
+		print r } }' >"$2"
+}
+
+# corner_scen F: four queries on corner_map's 1700 x 1700 map, three of
+# them in corners, into F: the searches touch a tenth of the map or less.
+corner_scen() {
+	printf 'version 1\n' >"$1"
+	printf '0\tm.map\t1700\t1700\t%d\t%d\t%d\t%d\t0\n' 10 10 300 250 1600 1650 1400 1500 \
+	    20 1600 220 1400 30 30 1650 40 >>"$1"
+}

@@ -534,7 +534,7 @@ walls_map() {
     [ -z "$output" ]
 }
 
-@test "big arrays: a mapping given back is kept for the next filled one, zeroed, and given back beside a huge one" {
+@test "big arrays: a mapping given back is kept for the next filled one, zeroed, and given back beside a huge one; sparse arrays" {
     # tests/bigmemcheck.c: the spare of src/bigmem.c (which -S hands the
     # map's text to JPS's bitsets through) grown and cut to length, its
     # pages kept and the array zeroed; the larger of two kept; a huge
@@ -542,7 +542,10 @@ walls_map() {
     # spare back; two threads taking and giving back at once.  The
     # search's output shows none of it (the time of a first JPS query
     # does), nor an array handed out unzeroed where the reader writes it
-    # all.
+    # all.  And the sparse arrays of large maps' nodes: nothing mapped
+    # but the pages asked for, each zeroed at its place; two regions
+    # apart; a page whose place is taken refused, and only the array's
+    # own pages given back.
     if [ ! -x "$BIGMEMCHECK" ]; then	# not built by make: a private copy
         BIGMEMCHECK=$T/bigmemcheck
         ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -o "$BIGMEMCHECK" \

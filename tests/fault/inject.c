@@ -16,9 +16,10 @@
 #undef strdup
 #undef free
 #undef read
+#undef mmap
 
-static atomic_ulong count, reads;
-static unsigned long fail_at, fail_read_at;	/* 0: never */
+static atomic_ulong count, reads, fixed;
+static unsigned long fail_at, fail_read_at, fail_fixed_at;	/* 0: never */
 static size_t read_max;		/* 0: no limit */
 static int sticky, report, leaks;
 static atomic_int ready;
@@ -100,6 +101,8 @@ setup(void)
 	}
 	if ((s = getenv("PF_FAIL_READ")) != NULL)
 		fail_read_at = strtoul(s, NULL, 10);
+	if ((s = getenv("PF_FAIL_FIXED")) != NULL)
+		fail_fixed_at = strtoul(s, NULL, 10);
 	if ((s = getenv("PF_READ_MAX")) != NULL)
 		read_max = strtoul(s, NULL, 10);
 	report = (s = getenv("PF_INJECT_REPORT")) != NULL && *s == '1';
@@ -182,13 +185,24 @@ fail_read(int fd, void *buf, size_t n)
 	return read(fd, buf, n);
 }
 
+void *
+fail_mmap(void *a, size_t n, int prot, int flags, int fd, off_t off)
+{
+	setup();
+	if (a != NULL && atomic_fetch_add(&fixed, 1) + 1 == fail_fixed_at) {
+		errno = EEXIST;
+		return MAP_FAILED;
+	}
+	return mmap(a, n, prot, flags, fd, off);
+}
+
 __attribute__((destructor)) static void
 fail_report(void)
 {
 	setup();
 	if (report)
-		fprintf(stderr, "inject: %lu allocations, %lu reads\n", atomic_load(&count),
-		    atomic_load(&reads));
+		fprintf(stderr, "inject: %lu allocations, %lu reads, %lu mmaps at an address\n",
+		    atomic_load(&count), atomic_load(&reads), atomic_load(&fixed));
 	if (leaks && !live_full && nlive > 0) {
 		fprintf(stderr, "inject: %zu blocks never freed\n", nlive);
 		fflush(stderr);

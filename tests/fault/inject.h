@@ -4,7 +4,7 @@
  * the make coverage build; see tests/fault.bats).
  *
  * The sources are compiled with -include tests/fault/inject.h, so that
- * their malloc, calloc, realloc, strdup, free and read calls (and only
+ * their malloc, calloc, realloc, strdup, free, read and mmap calls (and only
  * theirs, not libc's own) go through the wrappers in inject.c:
  *
  *   PF_FAIL_ALLOC=N    the N-th allocation (from 1) fails: it returns NULL
@@ -13,7 +13,11 @@
  *   PF_FAIL_READ=N     the N-th read(2) fails with EIO
  *   PF_READ_MAX=K      every read(2) returns at most K bytes, as from a
  *                      pipe, so that a file takes many reads
- *   PF_INJECT_REPORT=1 at exit, print "inject: K allocations, R reads"
+ *   PF_FAIL_FIXED=N    the N-th mmap(2) at an address of the caller's
+ *                      choosing (a hint, or MAP_FIXED_NOREPLACE) fails with
+ *                      EEXIST, as when something else lies there
+ *   PF_INJECT_REPORT=1 at exit, print "inject: K allocations, R reads,
+ *                      F mmaps at an address"
  *                      on standard error
  *   PF_INJECT_LEAKS=1  at exit, if a block these allocators handed out
  *                      was never freed, say how many and exit with status
@@ -26,8 +30,18 @@
 #ifndef INJECT_H
 #define INJECT_H
 
+/*
+ * This file comes before any source's own first line, and the first
+ * header fixes what the C library declares: bigmem.c's mappings
+ * (MAP_ANONYMOUS, madvise) need what it asks for, or it takes calloc.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -37,6 +51,7 @@ void	*fail_realloc(void *, size_t);
 char	*fail_strdup(const char *);
 void	fail_free(void *);
 ssize_t	fail_read(int, void *, size_t);
+void	*fail_mmap(void *, size_t, int, int, int, off_t);
 
 #define malloc(n)	fail_malloc(n)
 #define calloc(n, s)	fail_calloc(n, s)
@@ -44,5 +59,6 @@ ssize_t	fail_read(int, void *, size_t);
 #define strdup(s)	fail_strdup(s)
 #define free(p)		fail_free(p)
 #define read(fd, b, n)	fail_read(fd, b, n)
+#define mmap(a, n, p, f, fd, o)	fail_mmap(a, n, p, f, fd, o)
 
 #endif
