@@ -465,7 +465,11 @@ sparse_map(struct sparse *sp, size_t lo, size_t hi)
 #endif
 }
 
-/* Give back the pages of sp, and its region. */
+/*
+ * Give back the pages of sp, and its region: to be set aside again when
+ * it is the last one set aside, as in a stream of large maps searched by
+ * JPS, which gives its array back for its own store at each new map.
+ */
 void
 sparse_free(struct sparse *sp)
 {
@@ -480,6 +484,16 @@ sparse_free(struct sparse *sp)
 			munmap(sp->base + p * SPARSE_PAGE, (q - p) * SPARSE_PAGE);
 #endif
 	}
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
+	if (sp->base != NULL) {
+		uintptr_t at = (uintptr_t)sp->base, span = sp->pages * SPARSE_PAGE;
+
+		pthread_mutex_lock(&spare_mu);
+		if ((at + span + SPARSE_ALIGN - 1) / SPARSE_ALIGN * SPARSE_ALIGN == sparse_next)
+			sparse_next = at;
+		pthread_mutex_unlock(&spare_mu);
+	}
+#endif
 	free(sp->have);
 	memset(sp, 0, sizeof(*sp));
 }

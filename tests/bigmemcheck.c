@@ -261,7 +261,8 @@ unmapped(const char *p, size_t n)
  * 4. Sparse arrays: a region set aside maps nothing; sparse_map maps the
  *    pages asked for, zeroed, at their places, and the others stay
  *    unmapped; two regions do not overlap; a page whose place is taken
- *    fails, and sparse_free gives back its own pages and nothing else.
+ *    fails, and sparse_free gives back its own pages and nothing else;
+ *    the last region given back is the next one set aside.
  */
 static void
 sparse(void)
@@ -308,9 +309,14 @@ sparse(void)
 	}
 	if (a.base != NULL)
 		sparse_free(&a);
+	other = b.base;
 	sparse_free(&b);
 	if (a.base != NULL || a.have != NULL || b.base != NULL)
 		fail("sparse_free left a region behind");
+	/* the last region set aside, given back, is set aside again */
+	if (sparse_reserve(&b, 3 * SPARSE_PAGE) != 0 || b.base != other)
+		fail("the last sparse region given back was not set aside again");
+	sparse_free(&b);
 #endif
 }
 

@@ -545,7 +545,7 @@ walls_map() {
     # all.  And the sparse arrays of large maps' nodes: nothing mapped
     # but the pages asked for, each zeroed at its place; two regions
     # apart; a page whose place is taken refused, and only the array's
-    # own pages given back.
+    # own pages given back; the last region given back set aside again.
     if [ ! -x "$BIGMEMCHECK" ]; then	# not built by make: a private copy
         BIGMEMCHECK=$T/bigmemcheck
         ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -o "$BIGMEMCHECK" \
