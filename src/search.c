@@ -26,11 +26,11 @@ nodes_free(struct search *s)
 	s->cap = 0;
 }
 
-/* Is node i's page there?  Not on a sparse array's pages never mapped, whose nodes are unseen. */
+/* Is node i there?  Not on a sparse array's pages never mapped, whose nodes are unseen. */
 static int
 node_mapped(const struct search *s, size_t i)
 {
-	return s->sp.base == NULL || s->sp.have[i * sizeof(*s->node) >> SPARSE_SHIFT];
+	return s->sp.base == NULL || node_on_pages(s->sp.have, i);
 }
 
 /* Give back JPS's node store (struct jpsnodes); which grid takes the array stays. */
@@ -1198,8 +1198,7 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	    prepare(s, g, &goal, 1, paged, sparse))
 		return SEARCH_ENOMEM;
 	c.have = sparse && s->sp.base != NULL ? s->sp.have : NULL;
-	if (c.have != NULL && sparse_map(&s->sp, start * sizeof(struct node) >> SPARSE_SHIFT,
-	    ((start + 1) * sizeof(struct node) - 1) >> SPARSE_SHIFT) != 0)
+	if (c.have != NULL && sparse_map(&s->sp, node_page(start), node_last_page(start)) != 0)
 		return RUN_AGAIN;	/* the start's node */
 	/* JPS's open list takes its nodes from the pool (struct jpsnodes). */
 	if (openlist_init(&s->ol, p->ol, paged ? s->jn.pool : s->node,

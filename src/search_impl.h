@@ -497,6 +497,30 @@ prefetch_beyond(const struct ctx *c, size_t j, int d, const int mv)
 /* The pages lo to hi of a sparse array of nodes mapped (search.c), or -1 and c->sparse_failed. */
 int	nodes_map(struct ctx *, size_t, size_t);
 
+/*
+ * The pages of a sparse array (bigmem.h) that node i lies on: two where
+ * it straddles a boundary (2 MiB is no multiple of 12 bytes: two
+ * boundaries in three cut a node, its g on one page and its tag on the
+ * next).  Is it mapped, by have?
+ */
+static INLINE size_t
+node_page(size_t i)
+{
+	return i * sizeof(struct node) >> SPARSE_SHIFT;
+}
+
+static INLINE size_t
+node_last_page(size_t i)
+{
+	return ((i + 1) * sizeof(struct node) - 1) >> SPARSE_SHIFT;
+}
+
+static INLINE int
+node_on_pages(const unsigned char *have, size_t i)
+{
+	return have[node_page(i)] & have[node_last_page(i)];
+}
+
 /* In JPS's store: the node of cell i, whose page's directory entry is d; the cell of node k. */
 static INLINE struct node *
 jps_page_node(struct node *pool, uint32_t d, uint32_t i)
@@ -524,9 +548,8 @@ jps_node(struct ctx *c, uint32_t i)
 
 	if (!c->jpaged) {
 		/* a sparse array (struct search, sp): the node's page mapped first */
-		if (c->have != NULL && !c->have[(size_t)i * sizeof(struct node) >> SPARSE_SHIFT] &&
-		    nodes_map(c, (size_t)i * sizeof(struct node) >> SPARSE_SHIFT,
-		    (size_t)i * sizeof(struct node) >> SPARSE_SHIFT) != 0) {
+		if (c->have != NULL && !node_on_pages(c->have, i) &&
+		    nodes_map(c, node_page(i), node_last_page(i)) != 0) {
 			c->nomem = 1;	/* jps_loop stops; search_run runs the search again */
 			return &c->spare;
 		}
@@ -562,8 +585,7 @@ jps_node_seen(const struct ctx *c, uint32_t i)
 	uint32_t d;
 
 	if (!c->jpaged)
-		return c->have == NULL || c->have[(size_t)i * sizeof(struct node) >> SPARSE_SHIFT] ?
-		    &c->node[i] : NULL;
+		return c->have == NULL || node_on_pages(c->have, i) ? &c->node[i] : NULL;
 	d = c->jdir[i / JPS_PAGE];
 	return (d & TAG_GEN) == c->tagbase ? jps_page_node(c->node, d, i) : NULL;
 }

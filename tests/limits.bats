@@ -59,6 +59,28 @@ nearest_of() {
 	[ "${stderr_lines[0]}" = "pathfind: --nearest cannot be used with -a jps" ]
 }
 
+# On a map past 32 MiB of nodes A*'s nodes are a sparse array, mapped 2
+# MiB at a time as the search reaches them (pathfind(1), LIMITS), and
+# --nearest looks at every cell's node, mapped or not.  2 MiB is no
+# multiple of a node's 12 bytes: a node can have its g on a page the
+# search mapped and its tag on the next, which it did not.  Taken as
+# there, such a node was read across the boundary: this search, shut in
+# a box in the map's first rows, crashed at the end of its second page.
+@test "--nearest on a map past 32 MiB of nodes, searched in a corner: the cell the heap finds" {
+	local d=$BATS_TEST_TMPDIR ol st
+	awk 'BEGIN { n = 1700; for (y = 0; y < n; y++) { r = ""; for (x = 0; x < n; x++) { c = "."
+		if ((x == 0 || x == 20) && y <= 20) c = "#"; if ((y == 0 || y == 20) && x <= 20) c = "#"
+		if (x == 5 && y == 5) c = "A"; if (x == 1600 && y == 1600) c = "B"; r = r c }
+		print r } }' >"$d/box.txt"
+	for ol in buckets binary-heap; do
+		st=0
+		"$PATHFIND" --nearest -o "$ol" "$d/box.txt" >"$d/$ol" || st=$?
+		[ "$st" -eq 1 ] || { echo "-o $ol: exit $st"; return 1; }
+	done
+	grep -qx 'nearest: 19 19' "$d/buckets"
+	cmp "$d/buckets" "$d/binary-heap"
+}
+
 @test "--max-expanded: 0, 1, exactly the expansions needed, and more" {
 	# the tutorial's map needs 12 expansions (the goal is taken off 13th)
 	run pf --max-expanded=0 samples/tutorial.txt
