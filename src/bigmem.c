@@ -71,6 +71,31 @@ mapped(size_t n)
  */
 #define ALIGN_TRIES 8
 
+#if defined(MAP_FIXED_NOREPLACE) || UINTPTR_MAX > 0xffffffffu	/* map_aligned's, sparse_map's */
+/*
+ * len bytes mapped at a where nothing is mapped yet: 0; -1 where
+ * something is (MAP_FIXED_NOREPLACE fails); 1 where the system took a as
+ * a hint only and put them elsewhere, given back (no such flag here).
+ */
+static int
+map_at(char *a, size_t len)
+{
+	int fl = MAP_PRIVATE | MAP_ANONYMOUS;
+	char *p;
+
+#ifdef MAP_FIXED_NOREPLACE
+	fl |= MAP_FIXED_NOREPLACE;
+#endif
+	p = mmap(a, len, PROT_READ | PROT_WRITE, fl, -1, 0);
+	if (p == a)
+		return 0;
+	if (p == MAP_FAILED)
+		return -1;
+	munmap(p, len);
+	return 1;
+}
+#endif
+
 static char *
 map_aligned(size_t len)
 {
@@ -88,14 +113,12 @@ map_aligned(size_t len)
 	a = p - (uintptr_t)p % HUGE_PAGE;
 	munmap(p, len);
 	for (k = 0; k < ALIGN_TRIES && (uintptr_t)a >= HUGE_PAGE; k++, a -= HUGE_PAGE) {
-		p = mmap(a, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-		if (p == a)
+		int r = map_at(a, len);
+
+		if (r == 0)
 			return a;
-		if (p != MAP_FAILED) {	/* a hint, not taken: no such flag here */
-			munmap(p, len);
+		if (r > 0)	/* a hint, not taken: no such flag here */
 			break;
-		}
 	}
 #else
 	munmap(p, len);
@@ -390,23 +413,6 @@ bigmem_grow(void **p, size_t n0, size_t n)
 
 static uintptr_t sparse_next = SPARSE_LOW;	/* under spare_mu */
 
-/* Map len bytes at a, or fail: MAP_FIXED_NOREPLACE, or a hint checked. */
-static int
-map_at(char *a, size_t len)
-{
-	int fl = MAP_PRIVATE | MAP_ANONYMOUS;
-	char *p;
-
-#ifdef MAP_FIXED_NOREPLACE
-	fl |= MAP_FIXED_NOREPLACE;
-#endif
-	p = mmap(a, len, PROT_READ | PROT_WRITE, fl, -1, 0);
-	if (p == a)
-		return 0;
-	if (p != MAP_FAILED)	/* a hint, not taken */
-		munmap(p, len);
-	return -1;
-}
 #endif
 
 /* Set aside a region for len bytes, nothing mapped; -1 when there is none. */
@@ -453,7 +459,7 @@ sparse_map(struct sparse *sp, size_t lo, size_t hi)
 
 		if (sp->have[p])
 			continue;
-		if (map_at(a, SPARSE_PAGE) != 0)
+		if (map_at(a, SPARSE_PAGE) != 0)	/* something there, or elsewhere */
 			return -1;
 		(void)madvise(a, SPARSE_PAGE, MADV_HUGEPAGE);	/* advice */
 		sp->have[p] = 1;
