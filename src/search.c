@@ -1213,7 +1213,6 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	c.jtouched = s->jn.touched;
 	c.jroom = paged ? (uint32_t)s->jn.blocks - 1 : 0;
 	s->jn.last = paged;
-	c.ngoal = s->ngoal;
 	c.gx0 = s->ngoal > 0 ? s->gx[0] : 0;
 	c.gy0 = s->ngoal > 0 ? s->gy[0] : 0;
 	s->ku = c.ku;
