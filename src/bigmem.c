@@ -437,7 +437,6 @@ sparse_reserve(struct sparse *sp, size_t len)
 		if (a == NULL || (sp->have = calloc(pages, 1)) == NULL)
 			return -1;
 		sp->base = a;
-		sp->len = len;
 		sp->pages = pages;
 		return 0;
 	}

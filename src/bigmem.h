@@ -28,8 +28,7 @@ int	bigmem_grow(void **, size_t, size_t);
 
 struct sparse {
 	char *base;		/* NULL: none */
-	size_t len;		/* bytes asked for */
-	size_t pages;		/* SPARSE_PAGEs from base */
+	size_t pages;		/* SPARSE_PAGEs from base, for the bytes asked for */
 	unsigned char *have;	/* have[p]: page p is mapped */
 };
 
