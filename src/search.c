@@ -73,8 +73,9 @@ size_t
 search_footprint(const struct grid *g, const struct search_params *p)
 {
 	size_t pos = p->ol == OL_BUCKETS || p->ol == OL_STEP_QUEUES ? 0 : sizeof(uint32_t);
-	/* A*'s masked loops: a byte of moves a cell (moves_for) */
-	size_t mv = p->algo == ALGO_ASTAR && p->ol == OL_BUCKETS && g->uniform;
+	/* the masked loops: a byte of moves a cell (moves_for) */
+	size_t mv = ((p->algo == ALGO_ASTAR && p->ol == OL_BUCKETS) || p->ol == OL_STEP_QUEUES) &&
+	    g->uniform;
 
 	return g->ncells * (sizeof(struct node) + pos + mv);
 }
@@ -594,11 +595,11 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  * are read first because the diagonal rules look at them; neighbours are
  * still offered in the documented order N NE E SE S SW W NW.
  *
- * masked: a simple loop on the buckets over a uniform grid whose moves
- * are built (moves_for), which reads the node's byte of them instead of
- * its eight neighbours' cells: one load and one AND with the offers'
- * mask where there were eight loads and the rule's tests, and a branch a
- * direction where there were up to twelve.  The rule is in the byte, so
+ * masked: a simple loop on the buckets or the step queues over a
+ * uniform grid whose moves are built (moves_for), which reads the node's
+ * byte of them instead of its eight neighbours' cells: one load and one
+ * AND with the offers' mask where there were eight loads and the rule's
+ * tests, and a branch a direction where there were up to twelve.  The rule is in the byte, so
  * one masked loop serves every rule.  Every cell costs 1: a straight
  * step's new g and a diagonal's are worked out once a node.  masked is
  * MASKED_NOT, or which of the masked loops this is (masked_loops).
@@ -666,8 +667,8 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 
 #define MOFFER(d, j, ng, dx, dy) \
 			if (ok & 1u << (d)) \
-				relax_ol(c, heur, r, (size_t)(j), d, ng, x + (dx), y + (dy), fast, 0, 0, \
-				    simple, 0, 1)
+				relax_ol(c, heur, r, (size_t)(j), d, ng, x + (dx), y + (dy), fast, \
+				    fast == OL_FAST_STEPQ ? c->qof[(d) & 1][1] : 0, 0, simple, 0, 1)
 			MOFFER(N, i - stride, ngs, 0, -1);
 			MOFFER(NE, i - stride + 1, ngd, 1, -1);
 			MOFFER(E, i + 1, ngs, 1, 0);
@@ -859,9 +860,10 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * as it comes too, and the other lists, which are there to be compared,
  * take the rule as well.  The step queues have three loops a rule:
  * simple runs (simple_run: 9% fewer instructions a node on AR0011SR),
- * simple runs on noisy grids (dijkstra_loop), and the others.  A*'s
- * masked loops (moves_for, masked_loops) serve every rule.  32 loops
- * instead of 64, so that a plain make builds in under 30 seconds.  The
+ * simple runs on noisy grids (dijkstra_loop), and the others.  The
+ * masked loops (moves_for, masked_loops, loop_MASKED_DIJKSTRA) serve
+ * every rule.  33 loops instead of 64, so that a plain make builds in
+ * under 30 seconds.  The
  * tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
@@ -903,6 +905,22 @@ MASKED_FN(H_MANHATTAN, MASKED_ANY)
 MASKED_FN(H_OCTILE, MASKED_ANY)
 MASKED_FN(H_OCTILE, MASKED_AROUND)
 MASKED_FN(H_OCTILE, MASKED_AHEAD)
+
+/*
+ * Dijkstra's on the step queues, for simple runs (simple_run) on grids
+ * that are not noise (grid_mixed; there dijkstra_loop's offers without
+ * branches pay more).  Against dijkstra_simple_loops, which read the
+ * cells: cachegrind, every 20th query of brc202d, 926.7 -> 729.6 million
+ * instructions for the whole process and 9.50 -> 7.48 million
+ * mispredicted branches; time, interleaved runs pinned to a core, brc202d
+ * 0.911 (the whole file, seven runs each), AR0011SR 0.854, maze512-1-0
+ * 0.795, Berlin_0_1024 0.810, orz900d 0.907 (every 10th query, five).
+ */
+static NOINLINE void
+loop_MASKED_DIJKSTRA(struct ctx *c, struct search_result *r)
+{
+	loop(c, r, DIAG_ALWAYS, H_ZERO, OL_FAST_STEPQ, 1, MASKED_ANY);
+}
 
 /* Any rule, heuristic and list: the lists' operations are calls anyway. */
 static NOINLINE void
@@ -1297,9 +1315,18 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 		}
 	} else if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
-	else if (p->ol == OL_STEP_QUEUES)
-		(!c.simple ? dijkstra_loops : grid_mixed(s, g) ? mixed_loops :
-		    dijkstra_simple_loops)[p->diag](&c, r);
+	else if (p->ol == OL_STEP_QUEUES && c.simple && !grid_mixed(s, g)) {
+		const int maskable = g->uniform && c.skipnib == skipnib;
+
+		if (maskable && (c.moves = moves_for(s, g, p->diag)) != NULL)
+			loop_MASKED_DIJKSTRA(&c, r);
+		else {
+			dijkstra_simple_loops[p->diag](&c, r);
+			if (maskable)
+				s->mvexp += r->expanded;
+		}
+	} else if (p->ol == OL_STEP_QUEUES)
+		(!c.simple ? dijkstra_loops : mixed_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
 	else if (skips) {

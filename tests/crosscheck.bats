@@ -877,6 +877,25 @@ same_as_heap() {
     done
 }
 
+@test "-a dijkstra's masked loop on the step queues: the same bytes as the heap under every rule" {
+    # Dijkstra's simple runs on a grid whose neighbourhoods are not noise
+    # (search.c, grid_mixed) read the moves too, once the grid's searches
+    # have expanded a quarter of its cells (moves_for): from about the
+    # second query of a scenario file on this rooms map.  Each step goes
+    # into the queue of its cost, straight or diagonal, and the neighbours
+    # are offered in the order the loop that reads the cells offers them,
+    # so the heap, which reads the cells, prints the same bytes under
+    # every rule.  A step put into the other queue, or the mask of the
+    # parent's side taken for another direction, changes the expansions
+    # of most queries here.
+    need_pathfind
+    local rule
+    rooms_scen 96 8 30 5 "$T/m.map" "$T/m.map.scen"
+    for rule in never no-corner-cut no-squeeze always; do
+        same_as_heap 30 -a dijkstra -d "$rule" || { echo "rule $rule"; return 1; }
+    done
+}
+
 # rooms_scen N R NQ SEED MAP SCEN: an N x N MovingAI map of R x R rooms
 # (walls on every R-th row and column, each room with a door east and a
 # door south) and NQ random queries on its floor, lengths 0.
