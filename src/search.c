@@ -599,10 +599,11 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  * uniform grid whose moves are built (moves_for), which reads the node's
  * byte of them instead of its eight neighbours' cells: one load and one
  * AND with the offers' mask where there were eight loads and the rule's
- * tests, and a branch a direction where there were up to twelve.  The rule is in the byte, so
- * one masked loop serves every rule.  Every cell costs 1: a straight
- * step's new g and a diagonal's are worked out once a node.  masked is
- * MASKED_NOT, or which of the masked loops this is (masked_loops).
+ * tests, and a branch a direction where there were up to twelve.  The
+ * rule is in the byte, so one masked loop serves every rule.  Every cell
+ * costs 1: a straight step's new g and a diagonal's are worked out once
+ * a node.  masked is MASKED_NOT, or which of the masked loops this is
+ * (masked_loops, loop_MASKED_DIJKSTRA).
  */
 static INLINE void
 loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
@@ -863,8 +864,7 @@ dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule
  * simple runs on noisy grids (dijkstra_loop), and the others.  The
  * masked loops (moves_for, masked_loops, loop_MASKED_DIJKSTRA) serve
  * every rule.  33 loops instead of 64, so that a plain make builds in
- * under 30 seconds.  The
- * tables are indexed as enum diagrule, enum heur.
+ * under 30 seconds.  The tables are indexed as enum diagrule, enum heur.
  */
 #define FOR_RULES(X, heur, fast) X(DIAG_NEVER, heur, fast) X(DIAG_NO_CORNER_CUT, heur, fast) \
 	X(DIAG_NO_SQUEEZE, heur, fast) X(DIAG_ALWAYS, heur, fast)
