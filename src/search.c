@@ -1030,6 +1030,26 @@ moves_for(struct search *s, const struct grid *g, enum diagrule rule)
 }
 
 /*
+ * The masked loop where the run may take one (maskable) and the grid's
+ * moves under rule are built, or built now (moves_for); else the loop
+ * that reads the cells, whose expansions count towards building them.
+ * The masked loops have skipnib's mask alone: maskable leaves out
+ * noskip's runs (D < S), which have no guarantee.
+ */
+static void
+masked_or_not(struct search *s, const struct grid *g, enum diagrule rule, int maskable,
+    loopfn *masked, loopfn *plain, struct ctx *c, struct search_result *r)
+{
+	if (maskable && (c->moves = moves_for(s, g, rule)) != NULL)
+		masked(c, r);
+	else {
+		plain(c, r);
+		if (maskable)
+			s->mvexp += r->expanded;
+	}
+}
+
+/*
  * Can the run take a simple loop, the buckets' with the octile or the
  * Manhattan heuristic, or the step queues' (h = 0)?  These leave out, at
  * each neighbour offered, the checks for a weight, for more goals and
@@ -1315,33 +1335,17 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 		}
 	} else if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
-	else if (p->ol == OL_STEP_QUEUES && c.simple && !grid_mixed(s, g)) {
-		const int maskable = g->uniform && c.skipnib == skipnib;
-
-		if (maskable && (c.moves = moves_for(s, g, p->diag)) != NULL)
-			loop_MASKED_DIJKSTRA(&c, r);
-		else {
-			dijkstra_simple_loops[p->diag](&c, r);
-			if (maskable)
-				s->mvexp += r->expanded;
-		}
-	} else if (p->ol == OL_STEP_QUEUES)
+	else if (p->ol == OL_STEP_QUEUES && c.simple && !grid_mixed(s, g))
+		masked_or_not(s, g, p->diag, g->uniform && c.skipnib == skipnib, loop_MASKED_DIJKSTRA,
+		    dijkstra_simple_loops[p->diag], &c, r);
+	else if (p->ol == OL_STEP_QUEUES)
 		(!c.simple ? dijkstra_loops : mixed_loops)[p->diag](&c, r);
 	else if (p->ol == OL_QUAD_HEAP)
 		quad_loops[p->diag](&c, r);
-	else if (skips) {
-		/* The masked loops have skipnib's mask alone: noskip's runs (D < S) have no guarantee. */
-		const int maskable = g->uniform && masked_loops[c.heur][0] != NULL &&
-		    c.skipnib == skipnib;
-
-		if (maskable && (c.moves = moves_for(s, g, p->diag)) != NULL)
-			masked_loops[c.heur][c.prefetch + c.ahead](&c, r);
-		else {
-			bucket_loops[p->diag][c.heur](&c, r);
-			if (maskable)
-				s->mvexp += r->expanded;
-		}
-	}
+	else if (skips)
+		masked_or_not(s, g, p->diag, g->uniform && masked_loops[c.heur][0] != NULL &&
+		    c.skipnib == skipnib, masked_loops[c.heur][c.prefetch + c.ahead],
+		    bucket_loops[p->diag][c.heur], &c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_any_loops[p->diag](&c, r);
 	else
