@@ -1033,8 +1033,9 @@ moves_for(struct search *s, const struct grid *g, enum diagrule rule)
  * The masked loop where the run may take one (maskable) and the grid's
  * moves under rule are built, or built now (moves_for); else the loop
  * that reads the cells, whose expansions count towards building them.
- * The masked loops have skipnib's mask alone: maskable leaves out
- * noskip's runs (D < S), which have no guarantee.
+ * The masked loops have skipnib's mask alone: maskable leaves out the
+ * runs that take noskip (D < S under a diagonal rule), where A* has no
+ * guarantee and Dijkstra must examine the cells beside the parent.
  */
 static void
 masked_or_not(struct search *s, const struct grid *g, enum diagrule rule, int maskable,
