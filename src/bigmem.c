@@ -337,6 +337,26 @@ bigmem_touch(void *p, size_t n)
 	memset(p, 0, n);
 }
 
+/*
+ * The same for the part of p, n bytes from bigmem_alloc, that no huge
+ * page can hold: past its last whole 2 MiB, the small pages (mapped);
+ * all of it where it is not on huge pages.
+ */
+void
+bigmem_touch_small(void *p, size_t n)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	if (n >= HUGE_PAGE) {
+		size_t whole = n / HUGE_PAGE * HUGE_PAGE;
+
+		if (n > whole)
+			bigmem_touch((char *)p + whole, n - whole);
+		return;
+	}
+#endif
+	bigmem_touch(p, n);
+}
+
 void
 bigmem_free(void *p, size_t n)
 {

@@ -15,6 +15,8 @@
  * 3. Two threads taking filled arrays and giving them back at once: each
  *    array zeroed when handed out, and no array handed to both.
  * 4. Sparse arrays (below).
+ * 5. bigmem_touch_small takes the pages of an array past its last whole
+ *    2 MiB, zeroed, and none of those 2 MiB; all of an array shorter.
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * bigmem.c, whose spare is static.
@@ -320,12 +322,56 @@ sparse(void)
 #endif
 }
 
+/* Is no page of p, n bytes, present? */
+static int
+absent(char *p, size_t n)
+{
+	size_t page = mapped(1), k, np = mapped(n) / page;
+	unsigned char v[1024];
+
+	if (np > sizeof(v) || mincore(p, np * page, v) != 0)
+		return 0;
+	for (k = 0; k < np; k++)
+		if (v[k] & 1)
+			return 0;
+	return 1;
+}
+
+/*
+ * 5. The part of an array that huge pages cannot hold, taken at once:
+ * past 2 MiB, 300 KiB (taken on advice) and 100 KiB (written, being
+ * under BIGMEM_MIN); and an array of 1 MiB, all of it.
+ */
+static void
+touch_small(void)
+{
+	const size_t tails[3] = { 300 << 10, 100 << 10, 0 };
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		size_t n = k < 2 ? HUGE_PAGE + tails[k] : (size_t)1 << 20;
+		char *p = got(bigmem_alloc(n));
+
+		if (p == NULL)
+			return;
+		bigmem_touch_small(p, n);
+		if (k < 2 && !absent(p, HUGE_PAGE))
+			fail("bigmem_touch_small took a page of the whole 2 MiB");
+		if (k < 2 && (!present(p + HUGE_PAGE, tails[k]) || !zeroed(p + HUGE_PAGE, tails[k])))
+			fail("bigmem_touch_small left a page past the whole 2 MiB, or not zeroed");
+		if (k == 2 && (!present(p, n) || !zeroed(p, n)))
+			fail("bigmem_touch_small left a page of an array under 2 MiB, or not zeroed");
+		bigmem_free(p, n);
+	}
+}
+
 int
 main(void)
 {
 	sequence();
 	threads();
 	sparse();
+	touch_small();
 	return failures != 0;
 }
 #else

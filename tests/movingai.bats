@@ -123,6 +123,29 @@ rows_match_paths() {
 	cmp "$BATS_TEST_TMPDIR/k1" "$BATS_TEST_TMPDIR/k2"
 }
 
+@test "-j 2 on a map of over 2 MiB of nodes, their pages past the last whole 2 MiB taken at once: the bytes of -j 1" {
+	local map=$BATS_TEST_TMPDIR/big.map scen=$BATS_TEST_TMPDIR/big.map.scen a=0 b=0
+	# 460x460: 462 x 462 padded cells, 2.44 MiB of nodes of 12 bytes, of
+	# which a threaded search writes the last 0.44 MiB when it takes the
+	# array (search.c, nodes_alloc); under make sanitize a write past it
+	# fails.  The scenarios' lengths are 0, so every one is a mismatch
+	# (exit 3).
+	random_scen 460 460 0.25 200 11 "$map" "$scen"
+	"$PATHFIND" -S "$scen" >"$BATS_TEST_TMPDIR/j1" 2>"$BATS_TEST_TMPDIR/e1" || a=$?
+	"$PATHFIND" -j 2 -S "$scen" >"$BATS_TEST_TMPDIR/j2" 2>"$BATS_TEST_TMPDIR/e2" || b=$?
+	[ "$a" -eq 3 ]
+	[ "$b" -eq 3 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/j1")" -eq 201 ]
+	cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/j2"
+	a=0 b=0
+	"$PATHFIND" -a dijkstra -S "$scen" >"$BATS_TEST_TMPDIR/d1" 2>/dev/null || a=$?
+	"$PATHFIND" -a dijkstra -j 2 -S "$scen" >"$BATS_TEST_TMPDIR/d2" 2>/dev/null || b=$?
+	[ "$a" -eq 3 ]
+	[ "$b" -eq 3 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/d1")" -eq 201 ]
+	cmp "$BATS_TEST_TMPDIR/d1" "$BATS_TEST_TMPDIR/d2"
+}
+
 @test "scenario fields are checked: map size and a JSON-safe length" {
 	local f=$BATS_TEST_TMPDIR/f.scen
 	printf '0 m 8 7 0 0 1 0 1\n0 m 8 6 0 0 1 0 .5\n0 m 8 6 0 0 1 0 5.\n0 m 8 6 0 0 1 0 01\n0 m 8 6 0 0 1 0 1.0\n' >"$f"
