@@ -339,8 +339,9 @@ bigmem_touch(void *p, size_t n)
 
 /*
  * The same for the part of p, n bytes from bigmem_alloc, that no huge
- * page can hold: past its last whole 2 MiB, the small pages (mapped);
- * all of it where it is not on huge pages.
+ * page can hold: bigmem_alloc maps 2 MiB or more from a 2 MiB boundary,
+ * and past the last whole 2 MiB are small pages; an array shorter, or
+ * where there are no huge pages, is all small pages, and all of it.
  */
 void
 bigmem_touch_small(void *p, size_t n)
