@@ -81,21 +81,26 @@ taken(void)
 	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_minflt : 0;
 }
 
+/* How many pages of p, n bytes (4 MiB at most), are present; -1 if mincore fails. */
+static long
+in_core(char *p, size_t n)
+{
+	size_t page = mapped(1), k, np = mapped(n) / page;
+	unsigned char v[1024];
+	long c = 0;
+
+	if (np > sizeof(v) || mincore(p, np * page, v) != 0)
+		return -1;
+	for (k = 0; k < np; k++)
+		c += v[k] & 1;
+	return c;
+}
+
 /* Are all pages of p, n bytes, present? */
 static int
 present(char *p, size_t n)
 {
-	size_t page = mapped(1), k, np = mapped(n) / page;
-	unsigned char v[1024];
-
-	if (!populates())
-		return 1;
-	if (np > sizeof(v) || mincore(p, np * page, v) != 0)
-		return 0;
-	for (k = 0; k < np; k++)
-		if (!(v[k] & 1))
-			return 0;
-	return 1;
+	return !populates() || in_core(p, n) == (long)(mapped(n) / mapped(1));
 }
 
 /* p, an allocation's result; when it failed, says so. */
@@ -322,21 +327,6 @@ sparse(void)
 #endif
 }
 
-/* Is no page of p, n bytes, present? */
-static int
-absent(char *p, size_t n)
-{
-	size_t page = mapped(1), k, np = mapped(n) / page;
-	unsigned char v[1024];
-
-	if (np > sizeof(v) || mincore(p, np * page, v) != 0)
-		return 0;
-	for (k = 0; k < np; k++)
-		if (v[k] & 1)
-			return 0;
-	return 1;
-}
-
 /*
  * 5. The part of an array that huge pages cannot hold, taken at once:
  * past 2 MiB, 300 KiB (taken on advice) and 100 KiB (written, being
@@ -355,7 +345,7 @@ touch_small(void)
 		if (p == NULL)
 			return;
 		bigmem_touch_small(p, n);
-		if (k < 2 && !absent(p, HUGE_PAGE))
+		if (k < 2 && in_core(p, HUGE_PAGE) != 0)
 			fail("bigmem_touch_small took a page of the whole 2 MiB");
 		if (k < 2 && (!present(p + HUGE_PAGE, tails[k]) || !zeroed(p + HUGE_PAGE, tails[k])))
 			fail("bigmem_touch_small left a page past the whole 2 MiB, or not zeroed");
