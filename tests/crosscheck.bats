@@ -534,7 +534,7 @@ walls_map() {
     [ -z "$output" ]
 }
 
-@test "big arrays: a mapping given back is kept for the next filled one, zeroed, and given back beside a huge one; sparse arrays" {
+@test "big arrays: a mapping given back is kept for the next filled one, zeroed, and given back beside a huge one; sparse arrays; the small pages past the huge ones taken at once" {
     # tests/bigmemcheck.c: the spare of src/bigmem.c (which -S hands the
     # map's text to JPS's bitsets through) grown and cut to length, its
     # pages kept and the array zeroed; the larger of two kept; a huge
@@ -546,6 +546,9 @@ walls_map() {
     # but the pages asked for, each zeroed at its place; two regions
     # apart; a page whose place is taken refused, and only the array's
     # own pages given back; the last region given back set aside again.
+    # And bigmem_touch_small, which a threaded search calls on its nodes:
+    # the pages past an array's last whole 2 MiB present and zeroed, none
+    # of those 2 MiB; all of an array shorter.
     if [ ! -x "$BIGMEMCHECK" ]; then	# not built by make: a private copy
         BIGMEMCHECK=$T/bigmemcheck
         ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -o "$BIGMEMCHECK" \
