@@ -338,24 +338,20 @@ bigmem_touch(void *p, size_t n)
 }
 
 /*
- * The same for the part of p, n bytes from bigmem_alloc, that no huge
- * page can hold: bigmem_alloc maps 2 MiB or more from a 2 MiB boundary,
- * and past the last whole 2 MiB are small pages; an array shorter, or
- * where there are no huge pages, is all small pages, and all of it.
+ * The same for the part of p, n bytes from bigmem_alloc, past its last
+ * whole 2 MiB: all of an array shorter, and at most 2 MiB of a longer
+ * one, whose whole 2 MiB are left to be taken as they are touched.
+ * bigmem_alloc maps an array of 2 MiB or more from a 2 MiB boundary, so
+ * where there are huge pages these are its small pages.
  */
 void
 bigmem_touch_small(void *p, size_t n)
 {
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	if (n >= HUGE_PAGE) {
-		size_t whole = n / HUGE_PAGE * HUGE_PAGE;
+	const size_t huge = (size_t)2 << 20;
+	size_t whole = n / huge * huge;
 
-		if (n > whole)
-			bigmem_touch((char *)p + whole, n - whole);
-		return;
-	}
-#endif
-	bigmem_touch(p, n);
+	if (n > whole)
+		bigmem_touch((char *)p + whole, n - whole);
 }
 
 void

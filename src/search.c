@@ -158,12 +158,6 @@ jps_nodes_clear(struct jpsnodes *jn)
 }
 
 /*
- * Nodes of less than this many bytes are written in full when they are
- * allocated for a search with other threads beside it (nodes_alloc).
- */
-#define TOUCH_MAX ((size_t)2 << 20)
-
-/*
  * An array of n nodes, in place of the one s has: a sparse one (struct
  * search, sp) where sparse is set and a region can be set aside, else
  * one reserved whole.  -1 when out of memory.
@@ -177,14 +171,13 @@ jps_nodes_clear(struct jpsnodes *jn)
  * -j 2: 15% of the CPU time in those interrupts (do_wp_page,
  * flush_tlb_mm_range); with the nodes written at allocation, 57.5 ->
  * 51.0 ms of CPU time, 33 -> 31 ms of wall time.  So a threaded search
- * takes its nodes' pages at once, below TOUCH_MAX: larger nodes are on
- * huge pages, a flush each 2 MiB, and writing them all would cost their
- * first touch in full where the searches may touch little of them.  But
- * their last part, past the last whole 2 MiB, is on small pages
- * (bigmem.c), and a flush each of those: on AR0011SR's 512x512 (3.0 MiB
- * of nodes) about 360 interrupts a run with -j 2 (/proc/interrupts,
- * TLB), under 30 with that part written at once (bigmem_touch_small,
- * at most 2 MiB); -j 1's time over -j 2's, interleaved pairs of whole
+ * takes its nodes' small pages at once (bigmem_touch_small): all of an
+ * array under 2 MiB, and past the last whole 2 MiB of a larger one,
+ * whose huge pages cost a flush each 2 MiB and, written at once, their
+ * first touch in full where the searches may touch little of them.  On
+ * AR0011SR's 512x512 (3.0 MiB of nodes) its last 1.0 MiB took about
+ * 360 interrupts a run with -j 2 (/proc/interrupts, TLB), under 30
+ * written at once; -j 1's time over -j 2's, interleaved pairs of whole
  * runs, 1.846 -> 1.892.  A search on its own has no other CPU to
  * interrupt, and a short search on a 256x256 map took 0.4 ms longer
  * with its 1 MB of nodes written.
@@ -202,9 +195,7 @@ nodes_alloc(struct search *s, size_t n, int sparse)
 	}
 	if ((s->node = bigmem_alloc(bytes)) == NULL)
 		return -1;
-	if (s->threaded && bytes < TOUCH_MAX)
-		bigmem_touch(s->node, bytes);
-	else if (s->threaded)
+	if (s->threaded)
 		bigmem_touch_small(s->node, bytes);
 	s->cap = n;
 	return 0;
