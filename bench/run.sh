@@ -308,9 +308,10 @@ fi
 
 # stream: map streams through pathfind's whole path (read, solve, write).
 # 20,000 small puzzles (3x3 to 40x30, 25% walls) to a regular file and to
-# a pipe, where each result is flushed as it completes; then streams of
-# 64 and of 512 maps of 256x256 on one thread and on two.  Wall time, the
-# median of five runs.
+# a pipe, where each result is flushed as it completes; a process's
+# fixed cost (one map of three cells, and -V for the start and exit
+# alone, 21 runs); then streams of 64 and of 512 maps of 256x256 on one thread
+# and on two.  Wall time, the median of five runs.
 now() { date +%s%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # awk_med: an awk function, med(a, n), the median of a[1..n], which it sorts.
@@ -353,6 +354,15 @@ if [ "$stream" = 1 ]; then
 		f=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
 		q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
 		awk -v f="$f" -v q="$q" -v fmt="$fmt" 'BEGIN { printf "| 20,000 puzzles | %s | 1 | %.1f | %.1f | %.2f |\n", fmt, f / 1e6, q / 1e6, q / f }'
+	done
+	# A process's own cost: one map of three cells, and -V for the start
+	# and exit alone; the median of 21 runs.
+	printf 'A.B\n' >"$out/tiny.txt"
+	once() { if [ "$1" = 0 ]; then "$pf" -V; else "$pf" -j "$1" -f moves "$out/tiny.txt"; fi 2>/dev/null; }
+	for j in 0 1 2; do
+		f=$(k=0; while [ $k -lt 21 ]; do t0=$(now); once $j >"$out/stream.out"; echo $(( $(now) - t0 )); k=$((k + 1)); done | median)
+		q=$(k=0; while [ $k -lt 21 ]; do t0=$(now); once $j | cat >/dev/null; echo $(( $(now) - t0 )); k=$((k + 1)); done | median)
+		awk -v f="$f" -v q="$q" -v j="$j" 'BEGIN { printf "| %s | %s | %s | %.2f | %.2f | %.2f |\n", j ? "1 map of 3 cells" : "none (`-V`)", j ? "moves" : "–", j ? j : "–", f / 1e6, q / 1e6, q / f }'
 	done
 	for s in "$bs64:64" "$bs512:512"; do
 		for j in 1 2; do

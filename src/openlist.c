@@ -61,6 +61,9 @@ ol_room(struct openlist *ol)
 	return 0;
 }
 
+static int	sq_grow(struct openlist *, size_t);
+static int	bk_grow(struct openlist *, size_t);
+
 /*
  * Prepare for a search over ncells cells.  Nothing here takes room by
  * the cell: a list holds the open nodes (and the buckets and the step
@@ -102,10 +105,15 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 	if (kind == OL_BUCKETS) {
 		unsigned b;
 
-		/* a chunk for each chain (ol_bk_put), and about as many again */
-		while (ol->bk.n < OL_NBUCKET + 2)
-			if (ol_bk_grow(ol) != 0)
-				return -1;
+		/*
+		 * A chunk for each chain (ol_bk_put), and about as many again,
+		 * taken in one step: grown twice, as it was, the first
+		 * step's memory was copied to the second's, 48 pages faulted
+		 * in for nothing (about a fifth of the time of a process that
+		 * solves one small map), and so for the step queues' three.
+		 */
+		if (ol->bk.n < OL_NBUCKET + 2 && bk_grow(ol, OL_NBUCKET + 2) != 0)
+			return -1;
 		if (e_follow(ol, ol->bk.n * OL_CHUNK) != 0)
 			return -1;
 		ol->bk.fresh = OL_NBUCKET + 1;
@@ -124,9 +132,8 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 		ol->bend = 0;
 	}
 	if (kind == OL_STEP_QUEUES) {
-		while (ol->sq.n < 256)
-			if (ol_sq_grow(ol) != 0)
-				return -1;
+		if (ol->sq.n < 256 && sq_grow(ol, 256) != 0)
+			return -1;
 		if (e_follow(ol, ol->sq.n * OL_CHUNK) != 0)
 			return -1;
 		ol->sq.fresh = 0;
@@ -185,16 +192,19 @@ openlist_free(struct openlist *ol)
 
 /*
  * Room for more chunks in c, of entries of size sz in *pool: twice as
- * many.  Chunks are named by index, so moving them is harmless.  Returns
- * -1, and marks the list failed, when out of memory.
+ * many, and at least want, in one step.  Chunks are named by index, so
+ * moving them is harmless.  Returns -1, and marks the list failed, when
+ * out of memory.
  */
 static int
-chunks_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
+chunks_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz, size_t want)
 {
 	size_t n = c->n < 64 ? 64 : c->n * 2;
 	void *p;
 	uint32_t *next;
 
+	while (n < want)
+		n *= 2;
 	if (n * OL_CHUNK > UINT32_MAX || (p = realloc(*pool, n * OL_CHUNK * sz)) == NULL) {
 		ol->failed = 1;
 		return -1;
@@ -215,11 +225,11 @@ chunks_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
  * (the search goes on to its end, and only then reports it).
  */
 static int
-pool_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
+pool_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz, size_t want)
 {
 	size_t was = c->n;
 
-	if (chunks_grow(ol, c, pool, sz) != 0)
+	if (chunks_grow(ol, c, pool, sz, want) != 0)
 		return -1;
 	if (e_follow(ol, c->n * OL_CHUNK) != 0) {
 		c->n = was;
@@ -228,24 +238,36 @@ pool_grow(struct openlist *ol, struct ol_chunks *c, void **pool, size_t sz)
 	return 0;
 }
 
-int
-ol_sq_grow(struct openlist *ol)
+static int
+sq_grow(struct openlist *ol, size_t want)
 {
 	void *p = ol->pool;
-	int rc = pool_grow(ol, &ol->sq, &p, sizeof(*ol->pool));
+	int rc = pool_grow(ol, &ol->sq, &p, sizeof(*ol->pool), want);
 
 	ol->pool = p;
 	return rc;
 }
 
-int
-ol_bk_grow(struct openlist *ol)
+static int
+bk_grow(struct openlist *ol, size_t want)
 {
 	void *p = ol->bpool;
-	int rc = pool_grow(ol, &ol->bk, &p, sizeof(*ol->bpool));
+	int rc = pool_grow(ol, &ol->bk, &p, sizeof(*ol->bpool), want);
 
 	ol->bpool = p;
 	return rc;
+}
+
+int
+ol_sq_grow(struct openlist *ol)
+{
+	return sq_grow(ol, 0);
+}
+
+int
+ol_bk_grow(struct openlist *ol)
+{
+	return bk_grow(ol, 0);
 }
 
 /* Room for more in the heap of the current bucket: twice as much. */
