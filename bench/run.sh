@@ -310,8 +310,8 @@ fi
 # 20,000 small puzzles (3x3 to 40x30, 25% walls) to a regular file and to
 # a pipe, where each result is flushed as it completes; a process's
 # fixed cost (one map of three cells, and -V for the start and exit
-# alone, 21 runs); then streams of 64 and of 512 maps of 256x256 on one thread
-# and on two.  Wall time, the median of five runs.
+# alone, 21 runs); then streams of 64 and of 512 maps of 256x256 on one
+# thread and on two.  Wall time, the median of five runs.
 now() { date +%s%N; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # awk_med: an awk function, med(a, n), the median of a[1..n], which it sorts.

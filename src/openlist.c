@@ -107,10 +107,11 @@ openlist_init(struct openlist *ol, enum ol_kind kind, struct node *node, size_t 
 
 		/*
 		 * A chunk for each chain (ol_bk_put), and about as many again,
-		 * taken in one step: grown twice, as it was, the first
-		 * step's memory was copied to the second's, 48 pages faulted
-		 * in for nothing (about a fifth of the time of a process that
-		 * solves one small map), and so for the step queues' three.
+		 * taken in one step, and so the step queues' 256 below: grown
+		 * from 64 as they were, each step's memory was copied into
+		 * the next's, pages faulted in for nothing but the copy (a
+		 * process that solves one small map: 186 -> 94 page faults,
+		 * 1,061 -> 903 microseconds; BENCHMARKS.md, item 6).
 		 */
 		if (ol->bk.n < OL_NBUCKET + 2 && bk_grow(ol, OL_NBUCKET + 2) != 0)
 			return -1;
