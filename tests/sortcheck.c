@@ -16,12 +16,21 @@
  *    that f and s often tie and the stamps decide, and with s spread over
  *    all 64 bits so that the words drop low bits of s: every n from 2 to
  *    SK_MAX - 1, stamps in and against the order of the entries.
- * 3. sort_bucket, as the refill calls it, against qsort by (f, s, t),
- *    on buckets of SK_MAX entries and more (sort_words: a word an entry,
- *    sorted by wsort's radix levels and networks; runs of words equal
- *    but for the entry's place, put right by the merge sort; sort_radix
- *    where f's span leaves too few bits for s): the same kinds of f and
- *    s as 2., and f over 60 bits, which takes sort_radix.
+ * 3. The networks as the refill of a one-chunk bucket calls them
+ *    (sort_nets through the live entries' places) against the
+ *    insertion sort: the same kinds of f and s as 2., n from 5 to
+ *    SK_MAX - 1 live entries at random places among SK_MAX - 1.
+ * 4. sort_bucket, as the refill calls it for what bk_take_sorted left
+ *    unsorted, against qsort by (f, s, t), on buckets of SK_MAX entries
+ *    and more (sort_words: a word an entry, sorted by wsort's radix
+ *    levels and networks; runs of words equal but for the entry's
+ *    place, put right by the merge sort; sort_radix where f's span
+ *    leaves too few bits for s): the same kinds of f and s as 2., and f
+ *    over 60 bits, which takes sort_radix.
+ * 5. sort_words as bk_take_sorted calls it for a bucket of several
+ *    chunks, through the live entries' places in the pool (a random
+ *    half of them or more), the places kept in the last 4m bytes of
+ *    its scratch array, against qsort.
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * openlist.c, whose functions are static.
@@ -170,6 +179,53 @@ check_sorts(void)
 		}
 }
 
+/*
+ * n of the m entries of all, at places picked at random in order, into
+ * ix and want (the others stand for the stale entries, never to be read).
+ */
+static void
+pick(const struct ol_entry *all, size_t m, size_t n, uint32_t *ix, struct ol_entry *want)
+{
+	size_t i, k;
+
+	for (i = k = 0; i < m && k < n; i++)	/* each kept with the odds left */
+		if (next() % (m - i) < n - k) {
+			ix[k] = (uint32_t)i;
+			want[k++] = all[i];
+		}
+}
+
+/*
+ * The networks as the refill of a bucket of one chunk uses them
+ * (bk_take_sorted): n live entries, 5 to SK_MAX - 1, named by their
+ * places among the SK_MAX - 1 of a chunk, sorted from there into
+ * another array.
+ */
+static void
+check_gathers(void)
+{
+	struct ol_entry e[SK_MAX], all[SK_MAX], want[SK_MAX], t[SK_MAX];
+	uint32_t ix[SK_MAX];
+	unsigned long round, sorted = 0;
+	size_t n, m = SK_MAX - 1, i;
+
+	for (round = 0; round < 4000; round++)
+		for (n = 5; n < SK_MAX; n++) {
+			fill(all, e, m, (unsigned)(next() % 60), round);
+			pick(all, m, n, ix, want);
+			insert_best_last(want, n);
+			for (i = 0; i < n; i++)
+				t[i].idx = UINT32_MAX;
+			if (!sort_nets(all, ix, n, t))
+				continue;	/* f too wide: the refill sorts them in e */
+			sorted++;
+			if (!same(t, want, n))
+				fail("sort_nets through places against insertion", n, round);
+		}
+	if (sorted < round * (SK_MAX - 5) / 2)
+		fail("sort_nets took too few of the buckets", 0, sorted);
+}
+
 /* qsort's order: best last, as the buckets' e holds them */
 static int
 cmp_worse_first(const void *a, const void *b)
@@ -197,12 +253,49 @@ check_buckets(void)
 		}
 }
 
+/*
+ * sort_words as the refill of a bucket of several chunks uses it: n live
+ * entries named by their places among m in the pool, sorted from there
+ * into e, with the scratch array's last 4m bytes holding the places.
+ */
+static void
+check_word_gathers(void)
+{
+	static const size_t sizes[] = { SK_MAX, SK_MAX + 1, 100, 127, 128, 129, 300, 1000 };
+	static struct ol_entry all[2000], want[2000], e[2000], t[4000];
+	unsigned long round, sorted = 0;
+	size_t z, n, m, i;
+
+	for (round = 0; round < 120; round++)
+		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+			uint32_t *ix;
+
+			n = sizes[z];
+			m = n + next() % (n + 1);	/* up to half of them stale */
+			fill(all, e, m, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
+			ix = (uint32_t *)(void *)(t + 2 * m) - m;
+			pick(all, m, n, ix, want);
+			qsort(want, n, sizeof(*want), cmp_worse_first);
+			for (i = 0; i < n; i++)
+				e[i].idx = UINT32_MAX;
+			if (!sort_words(all, ix, n, t, e))
+				continue;	/* f too wide: the refill sorts them in e */
+			sorted++;
+			if (!same(e, want, n))
+				fail("sort_words through places against qsort", n, round);
+		}
+	if (sorted < round * 8 / 2)
+		fail("sort_words took too few of the buckets", 0, sorted);
+}
+
 int
 main(void)
 {
 	check_networks();
 	check_sorts();
+	check_gathers();
 	check_buckets();
+	check_word_gathers();
 	if (failures > 0) {
 		fprintf(stderr, "sortcheck: %d failures\n", failures);
 		return 1;
