@@ -15,8 +15,11 @@
  * The direction is the one the node was reached in (enum below).  JPS sets
  * the bend of a node reached by a straight scan from a diagonal one, or
  * with -d never from an east or west one (jps.c): the straight steps, and
- * which of the two directions either side came before them.  Eleven bits of generation: the tags are
- * cleared once every 2,047 searches.
+ * which of the two directions either side came before them.  A*'s and
+ * Dijkstra's masked loops (search.c) keep the same bits for the steps a
+ * node's expansion offers: its moves less those skip8 leaves out after
+ * the direction it was reached in.  Eleven bits of generation: the tags
+ * are cleared once every 2,047 searches.
  */
 #define TAG_DIR       7u
 #define TAG_CLOSED    8u
@@ -415,10 +418,8 @@ prefetch_around(const struct ctx *c, size_t j, const int mv)
 {
 	prefetch_nodes(c, j);
 #if defined(__GNUC__)
-	if (mv) {
-		__builtin_prefetch(&c->moves[j]);
+	if (mv)
 		return;
-	}
 	__builtin_prefetch(&c->grid->cell[j - c->off[S]]);
 	__builtin_prefetch(&c->grid->cell[j + c->off[S]]);
 #endif
@@ -602,18 +603,21 @@ jps_cell(const struct ctx *c, uint32_t k)
  * to the open list: new nodes are pushed, open ones improved, closed ones
  * left alone (they are never reopened).  q is the step queue of the step
  * (see ol_sq_push), used only with the step queues; bend goes into the
- * tag (JPS).  simple is a constant: when set, the run has at most one
- * goal, weight 1000, the default tie-break and no observer (simple_run),
- * and (x, y) is the cell's offset from the goal rather than its
- * coordinates.  j is a size_t so that the loops' i - stride and the like
- * are not wrapped to 32 bits: the neighbours' nodes are then at fixed
- * distances from the current one, where a uint32_t j had the compiler
- * work out and keep each neighbour's index and address apart (23
- * instructions an expansion of A* on AR0011SR, 20 of Dijkstra's).  x and
- * y are 64 bits wide too, which spares h1 sign extensions (7).  mv is a
- * constant, 1 in the masked loops, the only ones c->moves is set for:
- * the prefetches ask for a node's byte of moves there, and the cells'
- * rows elsewhere, without a test of c->moves.
+ * tag (JPS), or with mv is the mask of the steps an expansion after d
+ * offers (search.c, skip8), whose bits of cell j's moves go into the tag
+ * from TAG_RUN_SHIFT up for the masked loop to read at j's expansion.
+ * simple is a constant: when set, the run has at most one goal, weight
+ * 1000, the default tie-break and no observer (simple_run), and (x, y)
+ * is the cell's offset from the goal rather than its coordinates.  j is
+ * a size_t so that the loops' i - stride and the like are not wrapped to
+ * 32 bits: the neighbours' nodes are then at fixed distances from the
+ * current one, where a uint32_t j had the compiler work out and keep
+ * each neighbour's index and address apart (23 instructions an
+ * expansion of A* on AR0011SR, 20 of Dijkstra's).  x and y are 64 bits
+ * wide too, which spares h1 sign extensions (7).  mv is a constant, 1
+ * in the masked loops, the only ones c->moves is set for: the
+ * prefetches ask for the cells' rows elsewhere, without a test of
+ * c->moves.
  */
 static INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d,
@@ -655,6 +659,8 @@ relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d
 			return;
 	}
 	nj->g = ng;
+	if (mv)
+		bend = (uint32_t)(c->moves[j] & bend) << TAG_RUN_SHIFT;
 	nj->tag = c->tagbase | bend | (uint32_t)d;
 	if (fast == OL_FAST_BUCKET && !improved && c->prefetch) {
 		prefetch_around(c, j, mv);
