@@ -24,7 +24,7 @@
 #define TAG_DIR       7u
 #define TAG_CLOSED    8u
 #define TAG_SIDE      16u		/* that was direction + 1 (never: + 2), else - 1 (- 2) */
-#define TAG_RUN_SHIFT 5		/* 16 bits of straight steps, 0: no bend */
+#define TAG_RUN_SHIFT 5		/* JPS: 16 bits of straight steps, 0: no bend; masked loops: the offers */
 #define TAG_RUN_MAX   0xffffu
 #define TAG_GEN_SHIFT 21
 #define TAG_GEN       (~0u << TAG_GEN_SHIFT)
