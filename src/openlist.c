@@ -682,6 +682,7 @@ width(uint64_t v)
  */
 struct sk_form {
 	uint64_t flo, slo, shi;
+	uint64_t fmul, smul;	/* 2^(64 - fb), 0 where fb is 0; 2^iw */
 	unsigned fb, ss, iw;
 };
 
@@ -689,11 +690,16 @@ struct sk_form {
  * The form for the entries e[ix[0..n)] (ix NULL: e[0..n)), iw bits a
  * place; 0 when f's span leaves fewer than 8 bits for s.
  */
-/* The i-th entry of the sorts below: e[ix[i]], or e[i] where ix is NULL. */
-#define AT(i) (ix != NULL ? &e[ix[i]] : &e[i])
+/*
+ * The i-th entry of the sorts below: e[ix[i]], or e[i] where ix is NULL.
+ * hasix, ix != NULL, is a constant in each of the sorts' copies, so that
+ * the test is not made an entry at a time.
+ */
+#define AT(i) (hasix ? &e[ix[i]] : &e[i])
 
 static OL_INLINE int
-sk_form(const struct ol_entry *e, const uint32_t *ix, size_t n, unsigned iw, struct sk_form *w)
+sk_form(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n, unsigned iw,
+    struct sk_form *w)
 {
 	uint64_t flo = AT(0)->f, fhi = flo, slo = AT(0)->s, shi = slo;
 	unsigned sb;
@@ -712,6 +718,8 @@ sk_form(const struct ol_entry *e, const uint32_t *ix, size_t n, unsigned iw, str
 	sb = 64 - iw - w->fb;	/* the bits for s */
 	w->ss = width(shi - slo);
 	w->ss = w->ss > sb ? w->ss - sb : 0;
+	w->fmul = w->fb ? (uint64_t)1 << (64 - w->fb) : 0;
+	w->smul = (uint64_t)1 << iw;
 	w->flo = flo;
 	w->slo = slo;
 	w->shi = shi;
@@ -719,10 +727,24 @@ sk_form(const struct ol_entry *e, const uint32_t *ix, size_t n, unsigned iw, str
 	return 1;
 }
 
+/*
+ * Entry x's word, i its place.  The shifts left by 64 - fb and by iw are
+ * multiplications by fmul and smul, worked out once a sort (sk_form):
+ * fmul is 0 where f spans no bits (every f is flo), which the shift could
+ * only say with a test of fb, and without BMI2 each variable shift wants
+ * its count in %cl.  The same words.  With the sorts' copies for a list
+ * of places and for none (hasix), cachegrind, every 20th query, the whole
+ * process: Berlin_0_1024 5,461 -> 5,361 million instructions (-1.8%),
+ * AR0011SR -1.3%, random512-40-0 -0.8%, brc202d -0.6%, orz900d -0.4%,
+ * maze512-1-0 +0.25% (the refill's registers: its buckets mostly take
+ * the insertion sort), gen-random8192's largest query five times over
+ * 20.78 -> 20.42 billion; times within the host's noise (BENCHMARKS.md,
+ * item 1).
+ */
 static OL_INLINE uint64_t
 sk_word(const struct sk_form *w, const struct ol_entry *x, size_t i)
 {
-	return (w->fb ? (x->f - w->flo) << (64 - w->fb) : 0) | (x->s - w->slo) >> w->ss << w->iw | i;
+	return (x->f - w->flo) * w->fmul | ((x->s - w->slo) >> w->ss) * w->smul | i;
 }
 
 /* The words k[0..N) by the network of N (a constant), cut short where it may be. */
@@ -746,15 +768,15 @@ sk_net(uint64_t *k, const size_t N)
  * the word for s (keys not from one bucket), and nothing was done.
  */
 static OL_INLINE int
-sort_net(const struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t,
-    const size_t N)
+sort_net(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n,
+    struct ol_entry *t, const size_t N)
 {
 	uint64_t k[SK_MAX], prev;
 	struct sk_form w;
 	size_t i;
 	int ties = 0;
 
-	if (!sk_form(e, ix, n, SK_IDX, &w))
+	if (!sk_form(e, ix, hasix, n, SK_IDX, &w))
 		return 0;
 	for (i = 0; i < n; i++)
 		k[i] = sk_word(&w, AT(i), i);
@@ -776,21 +798,22 @@ sort_net(const struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry
 
 /* sort_net by the smallest network that takes n entries, 2 <= n < SK_MAX. */
 static OL_INLINE int
-sort_nets(const struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t)
+sort_nets(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n,
+    struct ol_entry *t)
 {
 	if (n <= 8)
-		return sort_net(e, ix, n, t, 8);
+		return sort_net(e, ix, hasix, n, t, 8);
 	if (n <= 12)
-		return sort_net(e, ix, n, t, 12);
+		return sort_net(e, ix, hasix, n, t, 12);
 	if (n <= 16)
-		return sort_net(e, ix, n, t, 16);
+		return sort_net(e, ix, hasix, n, t, 16);
 	if (n <= 24)
-		return sort_net(e, ix, n, t, 24);
+		return sort_net(e, ix, hasix, n, t, 24);
 	if (n <= 32)
-		return sort_net(e, ix, n, t, 32);
+		return sort_net(e, ix, hasix, n, t, 32);
 	if (n <= 48)
-		return sort_net(e, ix, n, t, 48);
-	return sort_net(e, ix, n, t, 64);
+		return sort_net(e, ix, hasix, n, t, 48);
+	return sort_net(e, ix, hasix, n, t, 64);
 }
 
 /*
@@ -809,7 +832,7 @@ sort_small(struct ol_entry *e, struct ol_entry *t, size_t n)
 {
 	if (n <= 4)
 		insert_best_last(e, n);
-	else if (sort_nets(e, NULL, n, t))
+	else if (sort_nets(e, NULL, 0, n, t))
 		memcpy(e, t, n * sizeof(*e));
 	else
 		sort_best_last(e, t, n);
@@ -932,9 +955,9 @@ wsort(uint64_t *k, uint64_t *tmp, size_t n, unsigned sh)
  * gen-random2048 399.6 -> 388.1; the maze's and random512-40-0's
  * buckets are under SK_MAX.  Every 20th query of Berlin_0_1024, 21
  * interleaved runs pinned to a core: 0.4246 -> 0.4105 s at the least.
- * Out of line: inlined into the refill, its registers cost every refill
- * (maze512-1-0, whose buckets hold 2.4 entries: +2 instructions an
- * expansion).
+ * Out of line (sort_words): inlined into the refill, its registers cost
+ * every refill (maze512-1-0, whose buckets hold 2.4 entries: +2
+ * instructions an expansion).
  */
 #if defined(__GNUC__)
 #define OL_NOINLINE __attribute__((noinline))
@@ -942,8 +965,8 @@ wsort(uint64_t *k, uint64_t *tmp, size_t n, unsigned sh)
 #define OL_NOINLINE
 #endif
 
-static OL_NOINLINE int
-sort_words(struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t,
+static OL_INLINE int
+words(struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n, struct ol_entry *t,
     struct ol_entry *dst)
 {
 	uint64_t *k = (uint64_t *)(void *)(t + n), *tmp = k + n;	/* 2n words in n entries */
@@ -953,7 +976,7 @@ sort_words(struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t,
 	struct ol_entry *out = dst != NULL ? dst : t;
 	size_t i, j;
 
-	if (!sk_form(e, ix, n, iw, &w))
+	if (!sk_form(e, ix, hasix, n, iw, &w))
 		return 0;
 	for (i = 0; i < n; i++)
 		k[i] = sk_word(&w, AT(i), i);
@@ -984,6 +1007,14 @@ sort_words(struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t,
 	return 1;
 }
 #undef AT
+
+/* words, with the test of ix made once, not an entry at a time. */
+static OL_NOINLINE int
+sort_words(struct ol_entry *e, const uint32_t *ix, size_t n, struct ol_entry *t,
+    struct ol_entry *dst)
+{
+	return ix != NULL ? words(e, ix, 1, n, t, dst) : words(e, NULL, 0, n, t, dst);
+}
 
 /*
  * Sort e[0..n) best last, with t as scratch room for n entries, by f and
@@ -1129,7 +1160,7 @@ bk_take_sorted(struct openlist *ol, unsigned b)
 			n += bk_live(ol, &p[i]);
 		}
 		ol->n = n;
-		if (n > 4 && sort_nets(p, ix, n, ol->e))
+		if (n > 4 && sort_nets(p, ix, 1, n, ol->e))
 			return 1;
 		for (i = 0; i < n; i++)
 			ol->e[i] = p[ix[i]];
@@ -1157,7 +1188,7 @@ bk_take_sorted(struct openlist *ol, unsigned b)
 	ol->bk.next[b] = OL_NOCHUNK;
 	ol->bslot[b] = first;
 	ol->n = n;
-	if (n > 4 && (n < SK_MAX ? sort_nets(ol->bpool, ix, n, ol->e) :
+	if (n > 4 && (n < SK_MAX ? sort_nets(ol->bpool, ix, 1, n, ol->e) :
 	    sort_words(ol->bpool, ix, n, ol->a, ol->e)))
 		return 1;
 	for (i = 0; i < n; i++)

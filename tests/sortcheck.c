@@ -216,7 +216,7 @@ check_gathers(void)
 			insert_best_last(want, n);
 			for (i = 0; i < n; i++)
 				t[i].idx = UINT32_MAX;
-			if (!sort_nets(all, ix, n, t))
+			if (!sort_nets(all, ix, 1, n, t))
 				continue;	/* f too wide: the refill sorts them in e */
 			sorted++;
 			if (!same(t, want, n))
