@@ -687,13 +687,13 @@ struct sk_form {
 };
 
 /*
- * The form for the entries e[ix[0..n)] (ix NULL: e[0..n)), iw bits a
+ * The form for the entries e[ix[0..n)] (hasix 0: e[0..n)), iw bits a
  * place; 0 when f's span leaves fewer than 8 bits for s.
  */
 /*
- * The i-th entry of the sorts below: e[ix[i]], or e[i] where ix is NULL.
- * hasix, ix != NULL, is a constant in each of the sorts' copies, so that
- * the test is not made an entry at a time.
+ * The i-th entry of the sorts below: e[ix[i]] where hasix is set, else
+ * e[i] (ix NULL).  hasix is a constant in each of the sorts' copies, so
+ * that the test is not made an entry at a time.
  */
 #define AT(i) (hasix ? &e[ix[i]] : &e[i])
 
@@ -762,7 +762,7 @@ sk_net(uint64_t *k, const size_t N)
 }
 
 /*
- * Put the entries e[ix[0..n)] (ix NULL: e[0..n)), 2 <= n <= N < SK_MAX,
+ * Put the entries e[ix[0..n)] (hasix 0: e[0..n)), 2 <= n <= N < SK_MAX,
  * into t[0..n) best last, by the network of N (a constant: 8, 12, 16,
  * 24, 32, 48 or 64) words.  0 when f's span leaves fewer than 8 bits of
  * the word for s (keys not from one bucket), and nothing was done.
