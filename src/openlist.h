@@ -123,6 +123,8 @@ struct openlist {
 	uint64_t ovmin;		/* no key in the overflow is below this */
 	unsigned shift;		/* a bucket is 2^shift key units wide */
 	size_t nb;		/* entries in the buckets, stale ones included */
+	uint32_t *bix;		/* a bucket of several chunks: its entries' places (bk_take_sorted) */
+	size_t bixcap;
 };
 
 /*

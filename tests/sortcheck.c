@@ -29,8 +29,14 @@
  *    over 60 bits, which takes sort_radix.
  * 5. sort_words as bk_take_sorted calls it for a bucket of several
  *    chunks, through the live entries' places in the pool (a random
- *    half of them or more), the places kept in the last 4m bytes of
- *    its scratch array, against qsort.
+ *    half of them or more), the places in an array of their own and
+ *    the scratch room 2n entries, its end the end of an array (a write
+ *    past it is the sanitizers' to catch), against qsort.
+ * 6. The refill of a bucket of many chunks through the open list's own
+ *    calls: it keeps the live entries alone, gives them best first, and
+ *    takes scratch room for those it keeps, not for the stale ones too
+ *    (the small heap's array at most 4n entries, twice the 2n the sort
+ *    needs: it doubles).
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * openlist.c, whose functions are static.
@@ -262,23 +268,21 @@ static void
 check_word_gathers(void)
 {
 	static const size_t sizes[] = { SK_MAX, SK_MAX + 1, 100, 127, 128, 129, 300, 1000 };
-	static struct ol_entry all[2000], want[2000], e[2000], t[4000];
+	static struct ol_entry all[2000], want[2000], e[2000], t[2000];
+	static uint32_t ix[2000];
 	unsigned long round, sorted = 0;
 	size_t z, n, m, i;
 
 	for (round = 0; round < 120; round++)
 		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
-			uint32_t *ix;
-
 			n = sizes[z];
 			m = n + next() % (n + 1);	/* up to half of them stale */
 			fill(all, e, m, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
-			ix = (uint32_t *)(void *)(t + 2 * m) - m;
 			pick(all, m, n, ix, want);
 			qsort(want, n, sizeof(*want), cmp_worse_first);
 			for (i = 0; i < n; i++)
 				e[i].idx = UINT32_MAX;
-			if (!sort_words(all, ix, n, t, e))
+			if (!sort_words(all, ix, n, t + 2000 - 2 * n, e))
 				continue;	/* f too wide: the refill sorts them in e */
 			sorted++;
 			if (!same(e, want, n))
@@ -286,6 +290,59 @@ check_word_gathers(void)
 		}
 	if (sorted < round * 8 / 2)
 		fail("sort_words took too few of the buckets", 0, sorted);
+}
+
+static void
+check_refill_room(void)
+{
+	enum { M = 3000, NODES = M + 1 };	/* within the first pool: no compaction */
+	static struct node node[NODES];
+	struct openlist ol;
+	struct ol_entry x, prev;
+	size_t i, live = 0, got = 0;
+
+	memset(&ol, 0, sizeof(ol));
+	if (openlist_init(&ol, OL_BUCKETS, node, NODES) != 0) {
+		failures++;
+		fprintf(stderr, "sortcheck: refill: openlist_init: out of memory\n");
+		return;
+	}
+	openlist_buckets(&ol, 8);	/* buckets 256 keys wide */
+	openlist_dead(&ol, 1, 1);	/* a node whose tag's low bit is set is closed */
+	/* A first entry, taken, makes bucket 0 the current one ... */
+	memset(&x, 0, sizeof(x));
+	x.idx = M;
+	ol_bk_insert(&ol, &x);
+	if (!ol_bk_pop(&ol, &prev) || prev.idx != M)
+		fail("refill: the first entry", 1, 0);
+	node[M].tag = 1;
+	/* ... and M entries go to bucket 2, a quarter of them live. */
+	for (i = 0; i < M; i++) {
+		x.f = 512 + next() % 256;
+		x.s = next() % 64;
+		x.t = (uint32_t)i;
+		x.idx = (uint32_t)i;
+		node[i].tag = next() % 4 != 0;
+		live += node[i].tag == 0;
+		ol_bk_insert(&ol, &x);
+	}
+	while (ol_bk_pop(&ol, &x)) {
+		if (node[x.idx].tag != 0 || (got > 0 && ol_less(&x, &prev)))
+			fail("refill: a stale entry or one out of order", got, 0);
+		prev = x;
+		node[x.idx].tag = 1;
+		got++;
+	}
+	if (got != live) {
+		failures++;
+		fprintf(stderr, "sortcheck: refill: %zu entries out of %zu live\n", got, live);
+	}
+	if (ol.acap > 4 * live) {
+		failures++;
+		fprintf(stderr, "sortcheck: refill: room for %zu entries to sort %zu of %d\n",
+		    ol.acap, live, M);
+	}
+	openlist_free(&ol);
 }
 
 int
@@ -296,6 +353,7 @@ main(void)
 	check_gathers();
 	check_buckets();
 	check_word_gathers();
+	check_refill_room();
 	if (failures > 0) {
 		fprintf(stderr, "sortcheck: %d failures\n", failures);
 		return 1;
