@@ -261,8 +261,9 @@ check_buckets(void)
 
 /*
  * sort_words as the refill of a bucket of several chunks uses it: n live
- * entries named by their places among m in the pool, sorted from there
- * into e, with the scratch array's last 4m bytes holding the places.
+ * entries named by their places among m in the pool, the places in an
+ * array of their own, sorted from there into e, with scratch room for 2n
+ * entries that ends where t ends (a write past it is the sanitizers').
  */
 static void
 check_word_gathers(void)
