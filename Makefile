@@ -97,6 +97,22 @@ build/bench/vmpeak: bench/vmpeak.c
 bench: pathfind build/bench/genmap build/bench/floor build/bench/vmpeak
 	sh bench/run.sh
 
+# pathfind's A* against libtcod's and the Boost Graph Library's, side by
+# side (bench/peers/; bench/run.sh's "peers"): needs libtcod's and Boost's
+# headers (Debian: libtcod-dev, libboost-graph-dev) and a C++ compiler,
+# which nothing else here does.
+build/bench/peer-tcod: bench/peers/tcod.c bench/peers/mai.h
+	mkdir -p build/bench
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) \
+	    -o $@ bench/peers/tcod.c -ltcod -lm
+
+build/bench/peer-bgl: bench/peers/bgl.cpp bench/peers/mai.h
+	mkdir -p build/bench
+	$(CXX) -O2 $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/peers/bgl.cpp
+
+bench-peers: pathfind build/bench/peer-tcod build/bench/peer-bgl
+	BENCH_ALGOS=peers sh bench/run.sh
+
 install: pathfind
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f pathfind $(DESTDIR)$(PREFIX)/bin/pathfind
@@ -208,4 +224,4 @@ coverage: tests/brute
 .PHONY: fuzz fuzz-merge coverage
 # ---- end of the hardening block -----------------------------------------
 
-.PHONY: all test check sanitize bench install install-strip uninstall lint clean
+.PHONY: all test check sanitize bench bench-peers install install-strip uninstall lint clean

@@ -64,6 +64,8 @@
 #   BENCH_PAIRS pairs of runs for the pairs tables (default 7)
 #   BENCH_CHECK queries a map for the check table (default 1000, and no
 #               more than a stream of 128 MiB holds)
+#   BENCH_PEERS_EVERY the peers table's share of each file: every N-th
+#               query (default 10)
 # "instr" (not in the default) is a table of instructions instead of
 # times: A* and Dijkstra on their default lists, every 20th query of the
 # six maps of the performance issue, under cachegrind (valgrind); per
@@ -71,6 +73,14 @@
 # (the functions of src/search*, src/openlist* and src/jps.c), and the
 # search's mispredicted conditional branches.  Unlike times, these do not
 # depend on what else the machine is doing.
+# "peers" (not in the default; make bench-peers) is a table of pathfind's
+# A* against two other programs' A*, libtcod's and the Boost Graph
+# Library's, each run by its own small runner (bench/peers/), on every
+# BENCH_PEERS_EVERY-th query of the six maps: the three in turns
+# BENCH_PAIRS times, each round's time a query of each program over
+# pathfind's (search time alone, each program's own clock around its
+# search call), the median and range of those ratios, and every path's
+# cost checked against the published length.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=${PATHFIND:-$top/pathfind}
@@ -82,11 +92,11 @@ reps=${BENCH_REPS:-3}
 min_ms=${BENCH_MIN_MS:-250}
 nq=${BENCH_CHECK:-1000}
 pairs_n=${BENCH_PAIRS:-7}
-algos='' floor=0 stream=0 check=0 rules=0 scaling=0 instr=0 pairs=0
+algos='' floor=0 stream=0 check=0 rules=0 scaling=0 instr=0 pairs=0 peers=0
 for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules scaling pairs}; do
 	case $a in
 	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
-	scaling) scaling=1 ;; instr) instr=1 ;; pairs) pairs=1 ;;
+	scaling) scaling=1 ;; instr) instr=1 ;; pairs) pairs=1 ;; peers) peers=1 ;;
 	*) algos="$algos $a" ;;
 	esac
 done
@@ -663,5 +673,55 @@ if [ "$pairs" = 1 ]; then
 		}'
 	done
 	rm -f "$out/pairs.out"
+fi
+
+# peers: pathfind's A* (default options) against libtcod's and Boost's
+# (bench/peers/, built by make bench-peers) on every BENCH_PEERS_EVERY-th
+# query of the six maps, the three programs in turns BENCH_PAIRS times.
+# Each run's time is the sum of its per-query search times: pathfind's
+# time= (parsing and output excluded), the runners' clocks around
+# TCOD_path_compute and astar_search.  Each round gives the others' time
+# over pathfind's; the table has each program's median µs a query and
+# the median and range of the ratios, and "costs" says whether every path
+# of every run had the published length (pathfind -S's mismatches, the
+# runners' exit status).
+if [ "$peers" = 1 ]; then
+	pe=${BENCH_PEERS_EVERY:-10}
+	if [ ! -x "$out/peer-tcod" ] || [ ! -x "$out/peer-bgl" ]; then
+		echo "peers: $out/peer-tcod or peer-bgl missing (make bench-peers builds them)" >&2
+		exit 2
+	fi
+	[ -n "$algos" ] || [ "$floor$stream$rules$check$scaling$pairs" != 000000 ] && echo
+	echo "| map | queries | rounds | pathfind µs/query | libtcod µs/query | Boost µs/query | × libtcod, median of rounds | range | × Boost, median of rounds | range | costs |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	every_saved=$every
+	every=$pe
+	for name in $(named); do
+		scen=$dir/$name.map.scen
+		s1=$(sample "$scen")
+		k=0
+		while [ "$k" -lt "$pairs_n" ]; do
+			"$pf" -S "$s1" </dev/null 2>&1 >/dev/null |
+			    sed -n 's/^.* scenarios=\([0-9]*\) mismatches=\([0-9]*\) .* time=\([0-9.]*\) .*/pathfind \1 \2 \3/p'
+			for p in tcod bgl; do
+				"$out/peer-$p" "${scen%.scen}" "$s1" </dev/null >"$out/peer.out" 2>/dev/null
+				awk -v p="$p" -v st=$? 'NR > 1 { n++; t += $4 } END { print p, n + 0, st, t }' "$out/peer.out"
+			done
+			k=$((k + 1))
+		done | awk -v map="$name" "$awk_med"'
+		$1 == "pathfind" { a[++na] = $4; nq = $2; if ($3 != 0) bad = 1 }
+		$1 == "tcod" { b[++nb] = $4; if ($2 != nq || $3 != 0) bad = 1 }
+		$1 == "bgl" { c[++nc] = $4; if ($2 != nq || $3 != 0) bad = 1 }
+		END {
+			if (na == 0 || na != nb || na != nc || nq == 0) { printf "| %s | failed |\n", map; exit }
+			for (i = 1; i <= na; i++) { r[i] = b[i] / a[i]; s[i] = c[i] / a[i] }
+			mr = med(r, na); ms = med(s, na)
+			printf "| %s | %d | %d | %.1f | %.1f | %.1f | %.2f | %.2f–%.2f | %.2f | %.2f–%.2f | %s |\n",
+			    map, nq, na, med(a, na) / nq * 1e6, med(b, nb) / nq * 1e6, med(c, nc) / nq * 1e6,
+			    mr, r[1], r[na], ms, s[1], s[na], bad ? "mismatch" : "all published"
+		}'
+	done
+	every=$every_saved
+	rm -f "$out/peer.out"
 fi
 exit 0
