@@ -58,13 +58,16 @@ main(int argc, char **argv)
 		bool found = TCOD_path_compute(p, q[i].sx, q[i].sy, q[i].gx, q[i].gy);
 		t = mai_now() - t0;
 		if (found) {
-			int k, len = TCOD_path_size(p);
+			/* walked off a step at a time: TCOD_path_get counts from the start */
+			int k = 0, x, y, most = m.w * m.h - 1;
 			xs[0] = q[i].sx;
 			ys[0] = q[i].sy;
-			for (k = 0; k < len; k++)
-				TCOD_path_get(p, k, &xs[k + 1], &ys[k + 1]);
-			cost = mai_path_cost(&m, xs, ys, len + 1);
-			if (xs[len] != q[i].gx || ys[len] != q[i].gy)
+			while (k < most && TCOD_path_walk(p, &x, &y, false)) {
+				xs[++k] = x;
+				ys[k] = y;
+			}
+			cost = mai_path_cost(&m, xs, ys, k + 1);
+			if (xs[k] != q[i].gx || ys[k] != q[i].gy)
 				cost = -1;
 		}
 		bad += mai_mismatch(cost, q[i].opt);
