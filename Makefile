@@ -98,9 +98,9 @@ bench: pathfind build/bench/genmap build/bench/floor build/bench/vmpeak
 	sh bench/run.sh
 
 # pathfind's A* against libtcod's and the Boost Graph Library's, side by
-# side (bench/peers/; bench/run.sh's "peers"): needs libtcod's and Boost's
-# headers (Debian: libtcod-dev, libboost-graph-dev) and a C++ compiler,
-# which nothing else here does.
+# side (bench/peers/; bench/run.sh's "peers"): needs libtcod, the Boost
+# Graph Library's headers (Debian: libtcod-dev, libboost-graph-dev) and a
+# C++ compiler, which nothing else here does.
 build/bench/peer-tcod: bench/peers/tcod.c bench/peers/mai.h
 	mkdir -p build/bench
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) \
