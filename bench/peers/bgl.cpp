@@ -96,6 +96,11 @@ main(int argc, char **argv)
 	std::vector<int> px, py;
 	std::printf("id\tlength\tcost\ttime\n");
 	for (int i = 0; i < n; i++) {
+		if (!mai_query_open(&m, &q[i])) {
+			bad++;
+			std::printf("%d\t%.8f\t%.8f\t%.9f\n", q[i].id, q[i].opt, -1.0, 0.0);
+			continue;
+		}
 		vertex_t s = (vertex_t)vid[(size_t)q[i].sy * m.w + q[i].sx];
 		vertex_t t = (vertex_t)vid[(size_t)q[i].gy * m.w + q[i].gx];
 		double t0 = mai_now(), cost = -1;

@@ -129,6 +129,18 @@ mai_path_cost(const struct mai_map *m, const int *xs, const int *ys, int n)
 	return c;
 }
 
+/* Whether a query's start and goal are open cells of the map (of another
+ * BENCH_DIR's files, perhaps not): the runners search only those. */
+static int
+mai_query_open(const struct mai_map *m, const struct mai_query *q)
+{
+	if (q->sx < 0 || q->sy < 0 || q->gx < 0 || q->gy < 0 ||
+	    q->sx >= m->w || q->gx >= m->w || q->sy >= m->h || q->gy >= m->h)
+		return 0;
+	return m->open[(size_t)q->sy * (size_t)m->w + (size_t)q->sx] &&
+	    m->open[(size_t)q->gy * (size_t)m->w + (size_t)q->gx];
+}
+
 /* The published lengths have two decimals in some files, eight in others. */
 static int
 mai_mismatch(double cost, double opt)

@@ -54,9 +54,13 @@ main(int argc, char **argv)
 	}
 	printf("id\tlength\tcost\ttime\n");
 	for (i = 0; i < n; i++) {
-		double t0 = mai_now(), t, cost = -1;
-		bool found = TCOD_path_compute(p, q[i].sx, q[i].sy, q[i].gx, q[i].gy);
-		t = mai_now() - t0;
+		double t0, t = 0, cost = -1;
+		bool found = false;
+		if (mai_query_open(&m, &q[i])) {
+			t0 = mai_now();
+			found = TCOD_path_compute(p, q[i].sx, q[i].sy, q[i].gx, q[i].gy);
+			t = mai_now() - t0;
+		}
 		if (found) {
 			/* walked off a step at a time: TCOD_path_get counts from the start */
 			int k = 0, x, y, most = m.w * m.h - 1;
