@@ -113,6 +113,19 @@ build/bench/peer-bgl: bench/peers/bgl.cpp bench/peers/mai.h
 bench-peers: pathfind build/bench/peer-tcod build/bench/peer-bgl
 	BENCH_ALGOS=peers sh bench/run.sh
 
+# A* now against A* as the performance issue (round 2) timed it, at
+# commit THEN (bench/run.sh's "then"): that commit's src/ and Makefile,
+# taken from this clone's history by git, built by its own Makefile.
+THEN = f2f19fe
+build/bench/then-$(THEN)/pathfind:
+	rm -rf build/bench/then-$(THEN)
+	mkdir -p build/bench/then-$(THEN)
+	git archive $(THEN) Makefile src | tar -x -C build/bench/then-$(THEN)
+	$(MAKE) --no-print-directory -C build/bench/then-$(THEN) pathfind
+
+bench-then: pathfind build/bench/then-$(THEN)/pathfind
+	BENCH_ALGOS=then BENCH_THEN=$(CURDIR)/build/bench/then-$(THEN)/pathfind sh bench/run.sh
+
 install: pathfind
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f pathfind $(DESTDIR)$(PREFIX)/bin/pathfind
@@ -224,4 +237,4 @@ coverage: tests/brute
 .PHONY: fuzz fuzz-merge coverage
 # ---- end of the hardening block -----------------------------------------
 
-.PHONY: all test check sanitize bench bench-peers install install-strip uninstall lint clean
+.PHONY: all test check sanitize bench bench-peers bench-then install install-strip uninstall lint clean

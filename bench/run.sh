@@ -66,6 +66,8 @@
 #               more than a stream of 128 MiB holds)
 #   BENCH_PEERS_EVERY the peers table's share of each file: every N-th
 #               query (default 10)
+#   BENCH_THEN  for "then": the pathfind the performance issue measured
+#               (make bench-then builds it from git)
 # "instr" (not in the default) is a table of instructions instead of
 # times: A* and Dijkstra on their default lists, every 20th query of the
 # six maps of the performance issue, under cachegrind (valgrind); per
@@ -81,6 +83,12 @@
 # pathfind's (search time alone, each program's own clock around its
 # search call), the median and range of those ratios, and every path's
 # cost checked against the published length.
+# "then" (not in the default; make bench-then) is a table of A* now
+# against A* as the performance issue (round 2) measured it, the binary
+# BENCH_THEN, the two in turns BENCH_PAIRS times on the six maps: now's
+# ns an expansion over then's, and the issue's own figures for pathfind
+# and Warthog's A* times that ratio, which puts this code on the issue's
+# day's host.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pf=${PATHFIND:-$top/pathfind}
@@ -92,11 +100,11 @@ reps=${BENCH_REPS:-3}
 min_ms=${BENCH_MIN_MS:-250}
 nq=${BENCH_CHECK:-1000}
 pairs_n=${BENCH_PAIRS:-7}
-algos='' floor=0 stream=0 check=0 rules=0 scaling=0 instr=0 pairs=0 peers=0
+algos='' floor=0 stream=0 check=0 rules=0 scaling=0 instr=0 pairs=0 peers=0 then=0
 for a in ${BENCH_ALGOS:-astar dijkstra jps floor stream check rules scaling pairs}; do
 	case $a in
 	floor) floor=1 ;; stream) stream=1 ;; check) check=1 ;; rules) rules=1 ;;
-	scaling) scaling=1 ;; instr) instr=1 ;; pairs) pairs=1 ;; peers) peers=1 ;;
+	scaling) scaling=1 ;; instr) instr=1 ;; pairs) pairs=1 ;; peers) peers=1 ;; then) then=1 ;;
 	*) algos="$algos $a" ;;
 	esac
 done
@@ -723,5 +731,64 @@ if [ "$peers" = 1 ]; then
 	done
 	every=$every_saved
 	rm -f "$out/peer.out"
+fi
+
+# then: A* (default options) now against the same at f2f19fe, the code
+# whose A* the performance issue (round 2) timed: its table's pathfind
+# column.  Item 1's "30 ns an expansion" is a time on the issue's day's
+# host, and this machine's speed moves by half from one day to the next
+# (BENCHMARKS.md), so a time of ours alone says little about it.  Here
+# both binaries run in turns, BENCH_PAIRS times, on the same queries
+# (every BENCH_EVERY-th), and each round gives now's ns an expansion over
+# then's; both must expand the same nodes (the order is total and has
+# not changed), else the row says "differs".  The issue's ns an
+# expansion times the median of those ratios is this code's time on the
+# issue's day's host ("at the issue's"), and Warthog's A* there (the
+# issue's figures, which it measured beside pathfind's in one run) over
+# that, how many times as fast as Warthog's A* a query it is, the two
+# expanding the same nodes.  The figures below are the issue's table's,
+# not measurements of this script.
+if [ "$then" = 1 ]; then
+	tb=${BENCH_THEN:-}
+	if [ -z "$tb" ] || [ ! -x "$tb" ]; then
+		echo "then: BENCH_THEN='$tb' is not a program (make bench-then builds it)" >&2
+		exit 2
+	fi
+	[ -n "$algos" ] || [ "$floor$stream$rules$check$scaling$pairs$peers" != 0000000 ] && echo
+	echo "| map | queries | rounds | then ns/expansion, median | now ns/expansion, median | now ÷ then, median of rounds | range | the issue's ns/expansion | at the issue's ns/expansion | ≤ 30 ns | × Warthog's A* at the issue's |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	for name in $(named); do
+		scen=$dir/$name.map.scen
+		s1=$(sample "$scen")
+		k=0
+		while [ "$k" -lt "$pairs_n" ]; do
+			for side in was now; do
+				b=$pf
+				[ "$side" = was ] && b=$tb
+				"$b" -S "$s1" </dev/null 2>&1 >/dev/null |
+				    sed -n "s/^.* scenarios=\([0-9]*\) mismatches=\([0-9]*\) .* expanded=\([0-9]*\) time=\([0-9.]*\) .*/$side \1 \2 \3 \4/p"
+			done
+			k=$((k + 1))
+		done | awk -v map="$name" "$awk_med"'
+		BEGIN {	# the issue table: pathfind and Warthog A*, ns an expansion
+			split("AR0011SR 52.8 146 brc202d 48.6 130 maze512-1-0 46.3 144 random512-40-0 73.0 180 Berlin_0_1024 66.2 167 orz900d 51.3 138", v, " ")
+			for (i = 1; i < 18; i += 3) { ipf[v[i]] = v[i + 1]; iwh[v[i]] = v[i + 2] } }
+		{ if ($3 != 0) bad = 1 }
+		$1 == "was" { a[++na] = $5 / $4 * 1e9; nq = $2; ea = $4 }
+		$1 == "now" { b[++nb] = $5 / $4 * 1e9; if ($2 != nq || $4 != ea) differs = 1 }
+		END {
+			if (na == 0 || na != nb || nq == 0 || bad) { printf "| %s | failed |\n", map; exit }
+			if (differs) { printf "| %s | %d | %d | the two expand different nodes: differs |\n", map, nq, na; exit }
+			for (i = 1; i <= na; i++) r[i] = b[i] / a[i]
+			mr = med(r, na)
+			if (!(map in ipf)) {
+				printf "| %s | %d | %d | %.1f | %.1f | %.3f | %.3f–%.3f | – | – | – | – |\n", map, nq, na, med(a, na), med(b, nb), mr, r[1], r[na]
+				exit
+			}
+			at = ipf[map] * mr
+			printf "| %s | %d | %d | %.1f | %.1f | %.3f | %.3f–%.3f | %.1f | %.1f | %s | %.2f |\n",
+			    map, nq, na, med(a, na), med(b, nb), mr, r[1], r[na], ipf[map], at, at <= 30 ? "yes" : "no", iwh[map] / at
+		}'
+	done
 fi
 exit 0
