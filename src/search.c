@@ -575,6 +575,43 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
 };
 
 /*
+ * The masked loops' side cells.  A node j reached from i by a straight
+ * step d has two side cells, at d - 2 and d + 2 from j (for d east, north
+ * and south of j), which are i's diagonal neighbours d - 1 and d + 1.
+ * Where i offered that diagonal (bit d +- 1 of its offers ok: the cell
+ * is free and the rule lets the step through), the side cell's g was at
+ * most g(i) + D when i was expanded, and only falls after; from j it
+ * would be g(j) + S = g(i) + 2S.  So where D <= 2S j's offer of it is
+ * turned down whatever comes in between (a tie too: relax_ol takes a
+ * lower g only), and j does not make it: sides[d / 2][ok] has every bit
+ * but those side cells', and the loop's offers after d, skip8[d] and it,
+ * go into j's tag (relax_ol).  The offers left out change nothing but the
+ * work: no stamp, no count, no node is touched by an offer turned down.
+ * skip8 leaves out the cells i offered straight (relax_ol's comment on
+ * skipnib); these are the ones it offered diagonally.  Where D > 2S the
+ * side cells may be cheaper from j, and the masked loops are not taken
+ * (sides_hold).  Every 20th query of the six maps of BENCHMARKS.md
+ * (cachegrind, the whole process): random512-40-0 19.5 -> 15.5 million
+ * mispredicted branches, as many instructions; AR0011SR, brc202d,
+ * Berlin_0_1024 and orz900d 2.1-3.3% fewer instructions, maze512-1-0
+ * 2.0% more (its corridors have no diagonals to leave out).
+ */
+#define SIDE_KEEP(ok, d) (0xffu & ~((((ok) >> (((d) + 1) & 7)) & 1u) << (((d) + 2) & 7) | \
+		(((ok) >> (((d) + 7) & 7)) & 1u) << (((d) + 6) & 7)))
+#define SIDE4(ok, d) SIDE_KEEP(ok, d), SIDE_KEEP((ok) + 1u, d), SIDE_KEEP((ok) + 2u, d), \
+		SIDE_KEEP((ok) + 3u, d)
+#define SIDE16(ok, d) SIDE4(ok, d), SIDE4((ok) + 4u, d), SIDE4((ok) + 8u, d), SIDE4((ok) + 12u, d)
+#define SIDE64(ok, d) SIDE16(ok, d), SIDE16((ok) + 16u, d), SIDE16((ok) + 32u, d), \
+		SIDE16((ok) + 48u, d)
+#define SIDE256(d) { SIDE64(0u, d), SIDE64(64u, d), SIDE64(128u, d), SIDE64(192u, d) }
+static const uint8_t sides[DIR_COUNT / 2][256] = { SIDE256(N), SIDE256(E), SIDE256(S), SIDE256(W) };
+#undef SIDE256
+#undef SIDE64
+#undef SIDE16
+#undef SIDE4
+#undef SIDE_KEEP
+
+/*
  * loop's masked: not; masked, with the context's prefetch and ahead as
  * they come; or masked with prefetch set and ahead not, or both set, as
  * constants (see masked_loops).
@@ -605,7 +642,8 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  * (masked_loops, loop_MASKED_DIJKSTRA).
  *
  * The byte, less the steps skip8 leaves out after the direction the node
- * was reached in, goes into the node's tag when it is queued (relax_ol),
+ * was reached in and, after a straight one, the side cells the parent
+ * offered (sides), goes into the node's tag when it is queued (relax_ol),
  * and its expansion takes its offers from the tag, which it has loaded
  * anyway: before, the expansion's first branches waited on two loads of
  * different arrays, the node's and its byte's, and perf's samples on
@@ -679,11 +717,12 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			const uint32_t ok = node[i].tag >> TAG_RUN_SHIFT & 0xff;
 			const uint64_t ngs = gi + c->step[N][1], ngd = gi + c->step[NE][1];
 
+#define SIDES(d) ((d) & 1 ? 0xffu : sides[(d) / 2][ok])
 #define MOFFER(d, j, ng, dx, dy) \
 			if (ok & 1u << (d)) \
 				relax_ol(c, heur, r, (size_t)(j), d, ng, x + (dx), y + (dy), fast, \
 				    fast == OL_FAST_STEPQ ? c->qof[(d) & 1][1] : 0, \
-				    skip8[d], simple, 0, 1)
+				    skip8[d] & SIDES(d), simple, 0, 1)
 			MOFFER(N, i - stride, ngs, 0, -1);
 			MOFFER(NE, i - stride + 1, ngd, 1, -1);
 			MOFFER(E, i + 1, ngs, 1, 0);
@@ -693,6 +732,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			MOFFER(W, i - 1, ngs, -1, 0);
 			MOFFER(NW, i - stride - 1, ngd, -1, -1);
 #undef MOFFER
+#undef SIDES
 			more = ol_pop_fast(ol, &e, fast);
 			continue;
 		}
@@ -1044,13 +1084,25 @@ moves_for(struct search *s, const struct grid *g, enum diagrule rule)
 }
 
 /*
- * The masked loop where the run may take one (maskable) and the grid's
- * moves under rule are built, or built now (moves_for); else the loop
- * that reads the cells, whose expansions count towards building them.
- * The masked loops have skipnib's mask alone: maskable leaves out the
- * runs that take noskip (D < S under a diagonal rule), where A* has no
- * guarantee and Dijkstra must examine the cells beside the parent.
+ * Can the masked loops leave out what they leave out: the cells beside
+ * the parent (skip8: skipnib, not noskip, which D < S under a diagonal
+ * rule takes, where A* has no guarantee and Dijkstra must examine them),
+ * and the side cells of a straight step (sides: D <= 2S, or no diagonal
+ * steps)?  dq >= sq where skipnib is taken under a diagonal rule.
  */
+static int
+sides_hold(const struct ctx *c, enum diagrule rule)
+{
+	return c->skipnib == skipnib && (rule == DIAG_NEVER || c->ku.dq - c->ku.sq <= c->ku.sq);
+}
+
+/*
+ * The masked loop where the run may take one (maskable: sides_hold and a
+ * uniform grid) and the grid's moves under rule are built, or built now
+ * (moves_for); else the loop that reads the cells, whose expansions
+ * count towards building them.
+ */
+
 static void
 masked_or_not(struct search *s, const struct grid *g, enum diagrule rule, int maskable,
     loopfn *masked, loopfn *plain, struct ctx *c, struct search_result *r)
@@ -1351,7 +1403,7 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	} else if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES && c.simple && !grid_mixed(s, g))
-		masked_or_not(s, g, p->diag, g->uniform && c.skipnib == skipnib, loop_MASKED_DIJKSTRA,
+		masked_or_not(s, g, p->diag, g->uniform && sides_hold(&c, p->diag), loop_MASKED_DIJKSTRA,
 		    dijkstra_simple_loops[p->diag], &c, r);
 	else if (p->ol == OL_STEP_QUEUES)
 		(!c.simple ? dijkstra_loops : mixed_loops)[p->diag](&c, r);
@@ -1359,7 +1411,7 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 		quad_loops[p->diag](&c, r);
 	else if (skips)
 		masked_or_not(s, g, p->diag, g->uniform && masked_loops[c.heur][0] != NULL &&
-		    c.skipnib == skipnib, masked_loops[c.heur][c.prefetch + c.ahead],
+		    sides_hold(&c, p->diag), masked_loops[c.heur][c.prefetch + c.ahead],
 		    bucket_loops[p->diag][c.heur], &c, r);
 	else if (p->ol == OL_BUCKETS && c.heur != H_ZERO)
 		bucket_any_loops[p->diag](&c, r);
