@@ -575,7 +575,7 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
 };
 
 /*
- * The masked loops' side cells.  A node j reached from i by a straight
+ * A*'s masked loops' side cells.  A node j reached from i by a straight
  * step d has two side cells, at d - 2 and d + 2 from j (for d east, north
  * and south of j), which are i's diagonal neighbours d - 1 and d + 1.
  * Where i offered that diagonal (bit d +- 1 of its offers ok: the cell
@@ -589,12 +589,18 @@ static const uint32_t noskip[TAG_SIDE + 1] = {
  * work: no stamp, no count, no node is touched by an offer turned down.
  * skip8 leaves out the cells i offered straight (relax_ol's comment on
  * skipnib); these are the ones it offered diagonally.  Where D > 2S the
- * side cells may be cheaper from j, and the masked loops are not taken
+ * side cells may be cheaper from j, and A*'s masked loops are not taken
  * (sides_hold).  Every 20th query of the six maps of BENCHMARKS.md
  * (cachegrind, the whole process): random512-40-0 19.5 -> 15.5 million
  * mispredicted branches, as many instructions; AR0011SR, brc202d,
  * Berlin_0_1024 and orz900d 2.1-3.3% fewer instructions, maze512-1-0
- * 2.0% more (its corridors have no diagonals to leave out).
+ * 2.0% more (its corridors have no diagonals to leave out).  Time, every
+ * 10th query, 11 rounds in turns pinned to one core, medians:
+ * random512-40-0 0.872, Berlin_0_1024 0.957, orz900d 0.973, AR0011SR
+ * 0.983, brc202d 0.995, maze512-1-0 1.006.  Dijkstra's masked loop
+ * makes every offer: there the look-ups cost more than the offers they
+ * leave out (nine rounds: maze512-1-0 1.049 of the time, AR0011SR,
+ * brc202d, Berlin_0_1024 and orz900d 1.010-1.023).
  */
 #define SIDE_KEEP(ok, d) (0xffu & ~((((ok) >> (((d) + 1) & 7)) & 1u) << (((d) + 2) & 7) | \
 		(((ok) >> (((d) + 7) & 7)) & 1u) << (((d) + 6) & 7)))
@@ -642,8 +648,8 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  * (masked_loops, loop_MASKED_DIJKSTRA).
  *
  * The byte, less the steps skip8 leaves out after the direction the node
- * was reached in and, after a straight one, the side cells the parent
- * offered (sides), goes into the node's tag when it is queued (relax_ol),
+ * was reached in and, in A*'s loops after a straight one, the side cells
+ * the parent offered (sides), goes into the node's tag when it is queued (relax_ol),
  * and its expansion takes its offers from the tag, which it has loaded
  * anyway: before, the expansion's first branches waited on two loads of
  * different arrays, the node's and its byte's, and perf's samples on
@@ -717,7 +723,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 			const uint32_t ok = node[i].tag >> TAG_RUN_SHIFT & 0xff;
 			const uint64_t ngs = gi + c->step[N][1], ngd = gi + c->step[NE][1];
 
-#define SIDES(d) ((d) & 1 ? 0xffu : sides[(d) / 2][ok])
+#define SIDES(d) ((d) & 1 || fast == OL_FAST_STEPQ ? 0xffu : sides[(d) / 2][ok])
 #define MOFFER(d, j, ng, dx, dy) \
 			if (ok & 1u << (d)) \
 				relax_ol(c, heur, r, (size_t)(j), d, ng, x + (dx), y + (dy), fast, \
@@ -1084,11 +1090,12 @@ moves_for(struct search *s, const struct grid *g, enum diagrule rule)
 }
 
 /*
- * Can the masked loops leave out what they leave out: the cells beside
+ * Can A*'s masked loops leave out what they leave out: the cells beside
  * the parent (skip8: skipnib, not noskip, which D < S under a diagonal
  * rule takes, where A* has no guarantee and Dijkstra must examine them),
  * and the side cells of a straight step (sides: D <= 2S, or no diagonal
  * steps)?  dq >= sq where skipnib is taken under a diagonal rule.
+ * Dijkstra's masked loop leaves out the first alone: skipnib.
  */
 static int
 sides_hold(const struct ctx *c, enum diagrule rule)
@@ -1097,8 +1104,8 @@ sides_hold(const struct ctx *c, enum diagrule rule)
 }
 
 /*
- * The masked loop where the run may take one (maskable: sides_hold and a
- * uniform grid) and the grid's moves under rule are built, or built now
+ * The masked loop where the run may take one (maskable: a uniform grid,
+ * and sides_hold or skipnib) and the grid's moves under rule are built, or built now
  * (moves_for); else the loop that reads the cells, whose expansions
  * count towards building them.
  */
@@ -1403,7 +1410,7 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	} else if (p->algo == ALGO_JPS)
 		jps_loop(&c, r, p->diag);
 	else if (p->ol == OL_STEP_QUEUES && c.simple && !grid_mixed(s, g))
-		masked_or_not(s, g, p->diag, g->uniform && sides_hold(&c, p->diag), loop_MASKED_DIJKSTRA,
+		masked_or_not(s, g, p->diag, g->uniform && c.skipnib == skipnib, loop_MASKED_DIJKSTRA,
 		    dijkstra_simple_loops[p->diag], &c, r);
 	else if (p->ol == OL_STEP_QUEUES)
 		(!c.simple ? dijkstra_loops : mixed_loops)[p->diag](&c, r);
