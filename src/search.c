@@ -649,15 +649,15 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  *
  * The byte, less the steps skip8 leaves out after the direction the node
  * was reached in and, in A*'s loops after a straight one, the side cells
- * the parent offered (sides), goes into the node's tag when it is queued (relax_ol),
- * and its expansion takes its offers from the tag, which it has loaded
- * anyway: before, the expansion's first branches waited on two loads of
- * different arrays, the node's and its byte's, and perf's samples on
- * random512-40-0 fell most on the start of the expansion.  The byte is
- * read at the queueing instead, where nothing waits on it.  Every 20th
- * query, 21 interleaved runs each pinned to one core, least times:
- * random512-40-0 0.966, maze512-1-0 0.964, brc202d 0.968, orz900d 0.984,
- * AR0011SR 1.007, Berlin_0_1024 1.005; 1-2% more instructions.
+ * the parent offered (sides), goes into the node's tag when it is queued
+ * (relax_ol), and its expansion takes its offers from the tag, which it
+ * has loaded anyway: before, the expansion's first branches waited on
+ * two loads of different arrays, the node's and its byte's, and perf's
+ * samples on random512-40-0 fell most on the start of the expansion.
+ * The byte is read at the queueing instead, where nothing waits on it.
+ * Every 20th query, 21 interleaved runs each pinned to one core, least
+ * times: random512-40-0 0.966, maze512-1-0 0.964, brc202d 0.968, orz900d
+ * 0.984, AR0011SR 1.007, Berlin_0_1024 1.005; 1-2% more instructions.
  */
 static INLINE void
 loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
@@ -1105,11 +1105,10 @@ sides_hold(const struct ctx *c, enum diagrule rule)
 
 /*
  * The masked loop where the run may take one (maskable: a uniform grid,
- * and sides_hold or skipnib) and the grid's moves under rule are built, or built now
- * (moves_for); else the loop that reads the cells, whose expansions
- * count towards building them.
+ * and sides_hold or skipnib) and the grid's moves under rule are built,
+ * or built now (moves_for); else the loop that reads the cells, whose
+ * expansions count towards building them.
  */
-
 static void
 masked_or_not(struct search *s, const struct grid *g, enum diagrule rule, int maskable,
     loopfn *masked, loopfn *plain, struct ctx *c, struct search_result *r)
