@@ -907,6 +907,7 @@ same_as_heap() {
     # here, and left out it changes the expansions of most queries on
     # this map under each diagonal rule, with the Manhattan heuristic
     # (admissible where D >= 2S; the octile one is not there).
+    # Dijkstra's masked loop, which makes those offers, runs there too.
     need_pathfind
     local rule cost
     rooms_scen 96 8 30 5 "$T/m.map" "$T/m.map.scen"
@@ -914,6 +915,8 @@ same_as_heap() {
         for rule in no-corner-cut no-squeeze always; do
             same_as_heap 30 -H manhattan -c "$cost" -d "$rule" ||
                 { echo "-c $cost -d $rule"; return 1; }
+            same_as_heap 30 -a dijkstra -c "$cost" -d "$rule" ||
+                { echo "dijkstra -c $cost -d $rule"; return 1; }
         done
     done
 }
