@@ -3,21 +3,29 @@
  *
  * With -j 1 the calling thread reads each map, solves it and writes its
  * outcome straight to stdout.  With -j N, N threads share the work (the
- * calling one waits for them): a thread that is free takes the next map
- * read into a slot or, when none is waiting and no other thread is
- * reading, reads the next one itself, and solves it.  Each outcome goes
- * into memory; whichever thread completes the oldest slot writes it and
- * every completed slot after it, in input order.  At most 4N maps are
- * held at once: nothing is read while all slots are in flight, so memory is
- * bounded by the maps in flight, not by the stream.  Why 4N: a slot is
- * free only once its outcome is written, in order, so while one thread
- * is on a long map the others go on only as far as the slots reach.
+ * calling one waits for them): a thread that is free reads the next map,
+ * when no other thread is reading, and solves it.  It reads the map into
+ * its own struct map (struct worker), kept from map to map, so that a map
+ * is read and searched on one processor and a run holds N maps.  Each
+ * outcome goes into memory, in the map's slot; whichever thread completes
+ * the oldest slot writes it and every completed slot after it, in input
+ * order.  At most 4N slots are in flight: nothing is read while all are,
+ * so memory is bounded by the threads and the slots, not by the stream.
+ * Why 4N: a slot is free only once its outcome is written, in order, so
+ * while one thread is on a long map the others go on only as far as the
+ * slots reach.
  * With 2N, two workers on a stream of 512 maps of 256x256 cells, some
  * solved quickly and some searched to the end for no path, idled a fifth
  * of the time (1.36x one worker); with 4N, 1.98x; with 8N, 1.82x, the
  * extra slots' first touch of their memory costing more than the waits
  * they save (measured with a reader thread beside the workers, and again
- * with the threads reading: 2N, 8N and 16N slower than 4N).
+ * with the threads reading: 2N, 8N and 16N slower than 4N).  Until each
+ * thread had its map, each slot had one: 4N maps' text and cells kept for
+ * the run, and each map read where another processor had last written.
+ * On ten maps of 2048x2048 cells -j 2 then peaked at 90.4 MB resident
+ * (26.8 MB now, -j 1 14.4), and on 64 maps of 256x256 cells its threads
+ * took 3.0 ms more processor time than -j 1's one (1.6 now; BENCHMARKS.md,
+ * item 6).
  *
  * With --check the thread reading a map also reads its answer (check.h)
  * and walks it over the map; the thread that takes the map then finds
@@ -50,7 +58,8 @@
 #define FLUSH_CELLS 4096
 
 struct slot {
-	struct map map;
+	struct map *map;	/* the map read: its reading thread's (worker) */
+	long line;		/* the map's first line, for what is said after its solve */
 	const char *name;	/* the source: operand or <stdin> */
 	int mapno;		/* map number in the source; 0: the source failed */
 	int label;		/* text: label the result */
@@ -73,6 +82,7 @@ struct slot {
 
 struct worker {
 	struct maps *ms;
+	struct map map;		/* the map this thread read last, which it solves */
 	struct search *search;
 	struct viz *viz;	/* -e, --trace, --scores, --image; else NULL */
 	pthread_t tid;
@@ -152,7 +162,7 @@ row_line(const struct map *m, int y)
 static uint32_t
 check_point(struct slot *sl, const char *opt, const struct point *pt)
 {
-	const struct map *m = &sl->map;
+	const struct map *m = sl->map;
 	const struct grid *g = &m->grid;
 	char msg[128];
 	uint32_t i;
@@ -188,7 +198,7 @@ check_point(struct slot *sl, const char *opt, const struct point *pt)
 static int
 endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *goal)
 {
-	struct map *m = &sl->map;
+	struct map *m = sl->map;
 	struct grid *g = &m->grid;
 	size_t k;
 
@@ -250,7 +260,7 @@ before_read(void *arg)
 static int
 check_map(const struct options *o, struct slot *sl)
 {
-	const struct map *m = &sl->map;
+	const struct map *m = sl->map;
 	char msg[96];
 
 	if (m->movingai && !(o->start.set && o->goal.set)) {
@@ -277,7 +287,7 @@ draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
 
 	if (fp == NULL)
 		return -1;
-	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), &sl->map, r);
+	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), sl->map, r);
 	if (fclose(fp) != 0)
 		rc = -1;
 	if (rc != 0) {
@@ -298,7 +308,7 @@ answer_failed(struct maps *ms, struct slot *sl)
 	if (sl->ansrc == ANSWER_OK)
 		return 0;
 	if (sl->ansrc == ANSWER_END) {
-		out_fail(&sl->oc, sl->name, sl->map.line, 1, sl->ansd.msg);
+		out_fail(&sl->oc, sl->name, sl->line, 1, sl->ansd.msg);
 		return 1;
 	}
 	out_fail(&sl->oc, ms->aname, sl->ansd.line, sl->ansd.col, sl->ansd.msg);
@@ -318,7 +328,7 @@ check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
 {
 	struct maps *ms = w->ms;
 	struct outcome *oc = &sl->oc;
-	struct map *m = &sl->map;
+	struct map *m = sl->map;
 	struct check_result cr;
 	struct search_result r;
 	struct record rec;
@@ -356,7 +366,7 @@ solve(struct worker *w, struct slot *sl)
 	struct maps *ms = w->ms;
 	const struct options *o = ms->o;
 	struct outcome *oc = &sl->oc;
-	struct map *m = &sl->map;
+	struct map *m = sl->map;
 	struct search_result r;
 	struct render_info ri;
 	struct search_params sp;
@@ -490,7 +500,7 @@ emit(struct maps *ms, struct slot *sl)
 
 	if (out_close(&sl->oc) != 0) {
 		out_discard(&sl->oc);
-		out_fail(&sl->oc, sl->name, sl->map.line, 1, "out of memory");
+		out_fail(&sl->oc, sl->name, sl->line, 1, "out of memory");
 	}
 	if (sl->img != NULL) {
 		if (!sl->oc.error)
@@ -571,7 +581,7 @@ prepare(struct maps *ms, struct slot *sl)
 	if (out_open(&sl->oc, ms->buffered) != 0) {
 		out_open(&sl->oc, 0);
 		sl->rc = MAP_BAD;
-		sl->d.line = sl->map.line, sl->d.col = 1;
+		sl->d.line = sl->line, sl->d.col = 1;
 		snprintf(sl->d.msg, sizeof(sl->d.msg), "out of memory");
 	}
 	sl->oc.item = ITEM_MAP;
@@ -588,14 +598,14 @@ static void
 read_answer(struct maps *ms, struct slot *sl)
 {
 	const struct options *o = ms->o;
-	const struct grid *g = &sl->map.grid;
+	const struct grid *g = &sl->map->grid;
 	struct search_params sp;
 	struct check_map cm;
 	long n;
 
 	if (sl->rc == MAP_OK) {
-		options_params(o, &sl->map, &sp);
-		cm.map = &sl->map;
+		options_params(o, sl->map, &sp);
+		cm.map = sl->map;
 		cm.rule = sp.diag;
 		cm.sx = o->start.set ? o->start.x : grid_x(g, g->start);
 		cm.sy = o->start.set ? o->start.y : grid_y(g, g->start);
@@ -630,6 +640,7 @@ error_item(struct maps *ms, struct slot *sl, const char *name, long line, const 
 	sl->label = 0;
 	sl->large = 0;
 	sl->rc = MAP_BAD;
+	sl->line = line;
 	sl->d.line = line;
 	sl->d.col = line > 0;
 	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
@@ -722,15 +733,16 @@ feed(struct maps *ms, struct slot *sl)
 			ms->answered = 1;
 			return more_answers(ms, sl);
 		}
-		sl->rc = map_read(&ms->rd, &sl->map, &sl->d);
+		sl->rc = map_read(&ms->rd, sl->map, &sl->d);
 		if (sl->rc == MAP_EOF) {
 			close_input(ms);
 			continue;
 		}
+		sl->line = sl->map->line;
 		sl->name = ms->name;
 		sl->mapno = ++ms->mapno;
 		sl->large = sl->rc == MAP_OK &&
-		    (size_t)sl->map.grid.w * (size_t)sl->map.grid.h > FLUSH_CELLS;
+		    (size_t)sl->map->grid.w * (size_t)sl->map->grid.h > FLUSH_CELLS;
 		/*
 		 * By default a result is labelled when the run has several maps:
 		 * the first map of a lone input waits for the next one's first
@@ -750,10 +762,13 @@ feed(struct maps *ms, struct slot *sl)
 }
 
 /*
- * A thread of the run (with -j 1 the calling one): take the next map
- * read and solve it, or, when none is waiting and no other thread is
- * reading, read the next one (feed) and take that; write what is in
- * turn.  No thread only reads: a reader thread beside the searches took a
+ * A thread of the run (with -j 1 the calling one): when no other thread
+ * is reading, read the next map (feed) into the thread's own map, take it
+ * and solve it; write what is in turn.  The thread that reads a map is
+ * the one that solves it: a thread reads only when no map waits untaken
+ * (next == tail), and takes the one it read under the lock it comes back
+ * with, so that w->map is not read into again before it is solved.  No
+ * thread only reads: a reader thread beside the searches took a
  * processor from them each time it woke, and the searches waited for it
  * to be given one.  Two threads took 0.94-0.98 of the time of a reader
  * and two workers on 512 maps of 256x256 cells and 1.00-1.02 on 64 (two
@@ -786,6 +801,7 @@ work(void *arg)
 			}
 			ms->reading = 1;
 			sl = &ms->slot[ms->tail % ms->nslot];
+			sl->map = &w->map;
 			unlock(ms, &ms->mu);
 			if ((got = feed(ms, sl)) != 0)
 				prepare(ms, sl);
@@ -860,12 +876,10 @@ setup(struct maps *ms, const struct options *o)
 static void
 teardown(struct maps *ms)
 {
-	size_t i;
 	int k;
 
-	for (i = 0; ms->slot != NULL && i < ms->nslot; i++)
-		map_free(&ms->slot[i].map);
 	for (k = 0; ms->w != NULL && k < ms->nw; k++) {
+		map_free(&ms->w[k].map);
 		viz_free(ms->w[k].viz);
 		search_free(ms->w[k].search);
 	}

@@ -445,6 +445,34 @@ vmpeak_tool() {
 	[ $((p * 10)) -le $((h * 15)) ]
 }
 
+# A map stream's threads hold a map each: the thread that reads a map
+# solves it, in a map of its own (maps.c).  Each of the 4N slots had a
+# map until then, its text and cells kept for the run: on these ten
+# maps of 2048x2048 cells (8 MiB each) -j 2 peaked at 90.4 MB resident
+# and -j 4 at 115.8, against 14.4 for -j 1; now 26.8-27.0 and 39.1-51.8.
+# Each thread past the first may add its map and what its search
+# touches (a huge page of nodes, about 4 MiB in all), under 16 MiB.
+@test "a map stream's -j 2 and -j 4 hold a map a thread, not a map a slot" {
+	local vm=$BATS_TEST_TMPDIR/vmpeak d=$BATS_TEST_TMPDIR j h h1=
+	vmpeak_tool
+	awk 'BEGIN { r = "."; while (length(r) < 2048) r = r r; r = substr(r, 1, 2048)
+		for (m = 0; m < 10; m++) {
+			for (y = 0; y < 2048; y++) print (y == 0 ? "AB" substr(r, 3) : r)
+			print "" } }' >"$d/maps.txt"
+	for j in 1 2 4; do
+		run "$vm" "$d/out" "$PATHFIND" -q -s -j "$j" "$d/maps.txt"
+		[ "$status" -eq 0 ]
+		[ "$output" = "pathfind: summary: maps=10 solved=10 nopath=0 errors=0 expanded=10" ]
+		run cat "$d/out"
+		[[ "$output" =~ ^vmpeak=([0-9]+)\ vmhwm=([0-9]+)$ ]]
+		h=${BASH_REMATCH[2]}
+		h1=${h1:-$h}
+		echo "-j $j: $h KB resident at the peak (-j 1: $h1)"
+		[ "$h1" -gt 8192 ]	# -j 1 held a map of 8 MiB
+		[ "$h" -le $((h1 + (j - 1) * 16384)) ]
+	done
+}
+
 # A MovingAI map of more than 4,194,304 cells (RESERVE_CELLS) takes room
 # for its text and cells as its rows come, doubling, unless its input is
 # a file that holds the rows its header promises: there, all at once.
