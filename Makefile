@@ -94,7 +94,12 @@ build/bench/vmpeak: bench/vmpeak.c
 	mkdir -p build/bench
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/vmpeak.c
 
-bench: pathfind build/bench/genmap build/bench/floor build/bench/vmpeak
+# The stream and pairs tables' clock: a command's wall time, or that of copies of it at once.
+build/bench/walltime: bench/walltime.c
+	mkdir -p build/bench
+	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/walltime.c
+
+bench: pathfind build/bench/genmap build/bench/floor build/bench/vmpeak build/bench/walltime
 	sh bench/run.sh
 
 # pathfind's A* against libtcod's and the Boost Graph Library's, side by

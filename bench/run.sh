@@ -329,8 +329,12 @@ fi
 # a pipe, where each result is flushed as it completes; a process's
 # fixed cost (one map of three cells, and -V for the start and exit
 # alone, 21 runs); then streams of 64 and of 512 maps of 256x256 on one
-# thread and on two.  Wall time, the median of five runs.
-now() { date +%s%N; }
+# thread and on two.  Wall time, the median of five runs: pathfind's, from
+# its start to its exit (to a pipe, cat may still be reading).
+# wall N COMMAND [ARG...]: N copies of COMMAND at once, with wall's
+# streams; their wall time (bench/walltime.c) in ns into $out/wall.ns,
+# and the worst of their statuses wall's.
+wall() { "$out/walltime" "$out/wall.ns" "$@"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # awk_med: an awk function, med(a, n), the median of a[1..n], which it sorts.
 awk_med='function med(a, n,   i, j, x) {
@@ -369,23 +373,23 @@ if [ "$stream" = 1 ]; then
 	echo "| stream | format | threads | to a file ms | to a pipe ms | pipe ÷ file |"
 	echo "|---|---|---|---|---|---|"
 	for fmt in text json moves; do
-		f=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
-		q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -f $fmt "$p" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
+		f=$(for k in 1 2 3 4 5; do wall 1 "$pf" -f $fmt "$p" >"$out/stream.out" 2>/dev/null; cat "$out/wall.ns"; done | median)
+		q=$(for k in 1 2 3 4 5; do wall 1 "$pf" -f $fmt "$p" 2>/dev/null | cat >/dev/null; cat "$out/wall.ns"; done | median)
 		awk -v f="$f" -v q="$q" -v fmt="$fmt" 'BEGIN { printf "| 20,000 puzzles | %s | 1 | %.1f | %.1f | %.2f |\n", fmt, f / 1e6, q / 1e6, q / f }'
 	done
 	# A process's own cost: one map of three cells, and -V for the start
 	# and exit alone; the median of 21 runs.
 	printf 'A.B\n' >"$out/tiny.txt"
-	once() { if [ "$1" = 0 ]; then "$pf" -V; else "$pf" -j "$1" -f moves "$out/tiny.txt"; fi 2>/dev/null; }
+	once() { if [ "$1" = 0 ]; then wall 1 "$pf" -V; else wall 1 "$pf" -j "$1" -f moves "$out/tiny.txt"; fi 2>/dev/null; }
 	for j in 0 1 2; do
-		f=$(k=0; while [ $k -lt 21 ]; do t0=$(now); once $j >"$out/stream.out"; echo $(( $(now) - t0 )); k=$((k + 1)); done | median)
-		q=$(k=0; while [ $k -lt 21 ]; do t0=$(now); once $j | cat >/dev/null; echo $(( $(now) - t0 )); k=$((k + 1)); done | median)
+		f=$(k=0; while [ $k -lt 21 ]; do once $j >"$out/stream.out"; cat "$out/wall.ns"; k=$((k + 1)); done | median)
+		q=$(k=0; while [ $k -lt 21 ]; do once $j | cat >/dev/null; cat "$out/wall.ns"; k=$((k + 1)); done | median)
 		awk -v f="$f" -v q="$q" -v j="$j" 'BEGIN { printf "| %s | %s | %s | %.2f | %.2f | %.2f |\n", j ? "1 map of 3 cells" : "none (`-V`)", j ? "moves" : "–", j ? j : "–", f / 1e6, q / 1e6, q / f }'
 	done
 	for s in "$bs64:64" "$bs512:512"; do
 		for j in 1 2; do
-			f=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -j $j -f moves "${s%:*}" >"$out/stream.out" 2>/dev/null; echo $(( $(now) - t0 )); done | median)
-			q=$(for k in 1 2 3 4 5; do t0=$(now); "$pf" -j $j -f moves "${s%:*}" 2>/dev/null | cat >/dev/null; echo $(( $(now) - t0 )); done | median)
+			f=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j $j -f moves "${s%:*}" >"$out/stream.out" 2>/dev/null; cat "$out/wall.ns"; done | median)
+			q=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j $j -f moves "${s%:*}" 2>/dev/null | cat >/dev/null; cat "$out/wall.ns"; done | median)
 			awk -v f="$f" -v q="$q" -v j="$j" -v n="${s##*:}" 'BEGIN { printf "| %d maps 256x256 | moves | %d | %.1f | %.1f | %.2f |\n", n, j, f / 1e6, q / 1e6, q / f }'
 		done
 	done
@@ -627,6 +631,11 @@ fi
 # output to a file and exit included) with -j 1 over that with -j 2, on
 # AR0011SR's full scenario file (-S, every query whatever BENCH_EVERY
 # says) and the 512- and 64-map streams of the stream table (-f moves).
+# Each round of item 6 also runs two -j 1 processes at once on the same
+# input, which share nothing: twice -j 1's time over theirs is what the
+# host's two processors made of two independent jobs in that round (2.00
+# where the two run as fast as one alone), the most -j 2 could make
+# then; the last column is -j 2's ratio over it, round by round.
 if [ "$pairs" = 1 ]; then
 	[ -n "$algos" ] || [ "$floor$stream$rules$check$scaling" != 00000 ] && echo
 	echo "| map | pairs | Dijkstra ns/node, median | BFS floor ns/node, median | Dijkstra ÷ floor, median of pairs | range |"
@@ -652,35 +661,39 @@ if [ "$pairs" = 1 ]; then
 	done
 	echo
 	big_streams
-	echo "| input | pairs | -j 1 ms, median | -j 2 ms, median | -j 1 ÷ -j 2, median of pairs | range |"
-	echo "|---|---|---|---|---|---|"
+	echo "| input | pairs | -j 1 ms, median | -j 2 ms, median | -j 1 ÷ -j 2, median of pairs | range | two -j 1 at once ms, median | 2 × -j 1 ÷ two at once, median | range | (-j 1 ÷ -j 2) ÷ (2 × -j 1 ÷ two at once), median |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
 	for s in "AR0011SR's file:$dir/AR0011SR.map.scen" "512 maps 256x256:$bs512" "64 maps 256x256:$bs64"; do
 		f=${s#*:}
 		[ -f "$f" ] || continue
 		case $f in *.scen) opt=-S ;; *) opt="-f moves" ;; esac
 		k=0
 		while [ "$k" -lt "$pairs_n" ]; do
-			for j in 1 2; do
-				t0=$(now)
+			for j in 1 2 p; do
+				# p: two -j 1 at once, both writing to pairs.out
 				# shellcheck disable=SC2086
-				"$pf" -j $j $opt "$f" </dev/null >"$out/pairs.out" 2>/dev/null
+				case $j in
+				p) wall 2 "$pf" -j 1 $opt "$f" ;;
+				*) wall 1 "$pf" -j $j $opt "$f" ;;
+				esac </dev/null >"$out/pairs.out" 2>/dev/null
 				st=$?	# 1: a map of a stream has no path
 				[ -s "$out/pairs.out" ] || st=2	# nothing solved
-				echo "$j $st $(( $(now) - t0 ))"
+				echo "$j $st $(cat "$out/wall.ns")"
 			done
 			k=$((k + 1))
 		done | awk -v what="${s%%:*}" "$awk_med"'
 		$2 > 1 { bad = 1 }
 		$1 == 1 { a[++n1] = $3 }
 		$1 == 2 { b[++n2] = $3 }
+		$1 == "p" { c[++n3] = $3 }
 		END {
-			if (bad || n1 == 0 || n1 != n2) { printf "| %s | failed |\n", what; exit }
-			for (i = 1; i <= n1; i++) r[i] = a[i] / b[i]
-			mr = med(r, n1)
-			printf "| %s | %d | %.1f | %.1f | %.2f | %.2f–%.2f |\n", what, n1, med(a, n1) / 1e6, med(b, n2) / 1e6, mr, r[1], r[n1]
+			if (bad || n1 == 0 || n1 != n2 || n1 != n3) { printf "| %s | failed |\n", what; exit }
+			for (i = 1; i <= n1; i++) { r[i] = a[i] / b[i]; h[i] = 2 * a[i] / c[i]; s[i] = r[i] / h[i] }
+			mr = med(r, n1); mh = med(h, n1)
+			printf "| %s | %d | %.1f | %.1f | %.2f | %.2f–%.2f | %.1f | %.2f | %.2f–%.2f | %.2f |\n", what, n1, med(a, n1) / 1e6, med(b, n2) / 1e6, mr, r[1], r[n1], med(c, n3) / 1e6, mh, h[1], h[n1], med(s, n1)
 		}'
 	done
-	rm -f "$out/pairs.out"
+	rm -f "$out/pairs.out" "$out/wall.ns"
 fi
 
 # peers: pathfind's A* (default options) against libtcod's and Boost's
