@@ -9,7 +9,9 @@
  * writes to the file OUT the nanoseconds from just before the first is
  * forked to just after the last is reaped (CLOCK_MONOTONIC), as one
  * number and a newline.  Exits with the worst status of the copies: the
- * highest exit status, or 128 + the signal of one killed.
+ * highest exit status, or 128 + the signal of one killed.  When a copy
+ * cannot be started, waits for those that were and exits 2, writing
+ * nothing.
  *
  * bench/run.sh timed its commands with the shell's `date +%s%N` on each
  * side: each interval then held the end of the first date and the start
@@ -36,7 +38,7 @@ main(int argc, char **argv)
 	struct timespec t0, t1;
 	pid_t pid[MAXCOPIES];
 	long long ns;
-	int n, k, st, worst = 0, rc;
+	int n, k, started, st, worst = 0, rc;
 	char *end;
 	FILE *o;
 
@@ -47,18 +49,18 @@ main(int argc, char **argv)
 		return 2;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (k = 0; k < n; k++) {
-		if ((pid[k] = fork()) < 0) {
+	for (started = 0; started < n; started++) {
+		if ((pid[started] = fork()) < 0) {
 			perror("walltime: fork");
-			return 2;
+			break;	/* wait for those started, then fail */
 		}
-		if (pid[k] == 0) {
+		if (pid[started] == 0) {
 			execvp(argv[3], argv + 3);
 			perror(argv[3]);
 			_exit(127);
 		}
 	}
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < started; k++) {
 		while (waitpid(pid[k], &st, 0) < 0)
 			if (errno != EINTR) {
 				perror("walltime: waitpid");
@@ -68,6 +70,8 @@ main(int argc, char **argv)
 		if (rc > worst)
 			worst = rc;
 	}
+	if (started < n)
+		return 2;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ns = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
 	if ((o = fopen(argv[1], "w")) == NULL || fprintf(o, "%lld\n", ns) < 0 ||
