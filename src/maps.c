@@ -28,8 +28,8 @@
  * item 6).
  *
  * With --check the thread reading a map also reads its answer (check.h)
- * and walks it over the map; the thread that takes the map then finds
- * the optimum and writes the verdict in the map's turn.
+ * and walks it over the map, then finds the optimum; the verdict is
+ * written in the map's turn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -97,7 +97,7 @@ struct maps {
 	int nw;
 	struct slot *slot;
 	size_t nslot;
-	/* Slot k % nslot holds the k-th map: [head, tail) are in flight. */
+	/* Slot k % nslot holds the k-th map's outcome: [head, tail) are in flight. */
 	size_t head, tail;
 	int eof, stop;
 	int reading;		/* a thread is reading the next item (feed) */
@@ -766,9 +766,9 @@ feed(struct maps *ms, struct slot *sl)
  * is reading and a slot is free, read the next map (feed) into the
  * thread's own map and the next slot, solve it and write what is in
  * turn.  The thread that reads a map is the one that solves it, before
- * it reads another: no map waits to be taken.  No thread only reads: a reader thread beside the searches took a
- * processor from them each time it woke, and the searches waited for it
- * to be given one.  Two threads took 0.94-0.98 of the time of a reader
+ * it reads another: no map waits to be taken.  No thread only reads: a
+ * reader thread beside the searches took a processor from them each time
+ * it woke, and the searches waited for it to be given one.  Two threads took 0.94-0.98 of the time of a reader
  * and two workers on 512 maps of 256x256 cells and 1.00-1.02 on 64 (two
  * batches), with 8% less processor time and a sixth of the context
  * switches (BENCHMARKS.md, item 6); with the calling thread as one of the
