@@ -22,7 +22,7 @@ PF_LDLIBS = -pthread
 SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c src/check.c \
       src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
       src/viz.c src/compare.c src/img.c src/bigmem.c src/monotime.c src/threads.c src/moves.c
-HDR = src/bits.h src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/check.h src/openlist.h \
+HDR = src/bits.h src/inline.h src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/check.h src/openlist.h \
       src/search.h src/search_impl.h src/render.h src/scen.h \
       src/viz.h src/compare.h src/img.h src/bigmem.h src/monotime.h src/threads.h src/moves.h
 OBJ = $(SRC:.c=.o)
@@ -45,6 +45,13 @@ build/portable/pathfind: $(SRC) $(HDR) Makefile
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) -DPF_NO_BUILTINS $(CPPFLAGS) $(LDFLAGS) \
 	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
 
+# An unoptimised build (-O0, as for a debugger): tests/crosscheck.bats
+# compares its output with pathfind's, under -j too (src/inline.h).
+build/O0/pathfind: $(SRC) $(HDR) Makefile
+	mkdir -p build/O0
+	$(CC) $(PF_CFLAGS) $(CFLAGS) -O0 $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) \
+	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
+
 # The independent brute-force checker used by tests/crosscheck.bats.
 tests/brute: tests/brute.c
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/brute.c -lm
@@ -59,7 +66,7 @@ tests/bigmemcheck: tests/bigmemcheck.c src/bigmem.c src/bigmem.h
 	    $(PF_LDLIBS) $(LDLIBS)
 
 test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck build/replay build/fault/pathfind \
-    build/portable/pathfind
+    build/portable/pathfind build/O0/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # The whole suite again under AddressSanitizer and UBSan, in a separate

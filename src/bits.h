@@ -9,20 +9,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Inlined into JPS's scans wherever they are called, as the loops are (search_impl.h). */
-#if defined(__GNUC__)
-#define BITS_INLINE inline __attribute__((always_inline))
-#else
-#define BITS_INLINE inline
-#endif
+#include "inline.h"
+
+/* Inlined into JPS's scans wherever they are called, as the loops are (inline.h). */
 
 /* The place of the lowest and of the highest set bit of v, which is not 0. */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
-static BITS_INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
-static BITS_INLINE int highbit(uint64_t v) { return 63 - __builtin_clzll(v); }
+static PF_INLINE int lowbit(uint64_t v) { return __builtin_ctzll(v); }
+static PF_INLINE int highbit(uint64_t v) { return 63 - __builtin_clzll(v); }
 #else
 /* The portable way: halve the range where the bit is, six times. */
-static BITS_INLINE int
+static PF_INLINE int
 lowbit(uint64_t v)
 {
 	int n = 0, k;
@@ -35,7 +32,7 @@ lowbit(uint64_t v)
 	return n;
 }
 
-static BITS_INLINE int
+static PF_INLINE int
 highbit(uint64_t v)
 {
 	int n = 0, k;
@@ -51,9 +48,9 @@ highbit(uint64_t v)
 
 /* The set bits of v. */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)
-static BITS_INLINE int bitcount(uint64_t v) { return __builtin_popcountll(v); }
+static PF_INLINE int bitcount(uint64_t v) { return __builtin_popcountll(v); }
 #else
-static BITS_INLINE int
+static PF_INLINE int
 bitcount(uint64_t v)
 {
 	v -= v >> 1 & 0x5555555555555555u;

@@ -49,13 +49,13 @@
 #include "bits.h"
 #include "search_impl.h"
 
-static INLINE int
+static PF_INLINE int
 free_cell(const uint8_t *cell, uint32_t i)
 {
 	return (cell[i] & CELL_COST) != 0;
 }
 
-static INLINE int
+static PF_INLINE int
 is_goal(const struct ctx *c, uint32_t i)
 {
 	return i == c->goal || (c->goal == SEARCH_MAP_GOALS && (c->grid->cell[i] & CELL_GOAL));
@@ -105,7 +105,7 @@ is_goal(const struct ctx *c, uint32_t i)
  *  - no-squeeze: the same, when the cell on is free too, for the
  *    diagonal step has to pass one free cell.
  */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 forced_cells(uint64_t a, uint64_t aback, uint64_t aon, uint64_t mon, const int rule)
 {
 	if (rule == DIAG_NEVER || rule == DIAG_NO_CORNER_CUT)
@@ -124,7 +124,7 @@ forced_cells(uint64_t a, uint64_t aback, uint64_t aon, uint64_t mon, const int r
  * turned round, ca the previous word's bit 0 and na the next word's bit
  * 63.
  */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 side_forced(uint64_t wm, uint64_t nm, uint64_t wa, uint64_t ca, uint64_t na, const int forward,
     const int rule)
 {
@@ -139,7 +139,7 @@ side_forced(uint64_t wm, uint64_t nm, uint64_t wa, uint64_t ca, uint64_t na, con
  * line's stop bitset stop (and its goals gl, when goals is set), and in
  * *open whether it is free (mid: the line's free cells).
  */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 stop_forward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p, int *open,
     const int goals)
 {
@@ -161,7 +161,7 @@ stop_forward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint
 }
 
 /* The last cell before p that stops a backward scan. */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 stop_backward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p, int *open,
     const int goals)
 {
@@ -186,7 +186,7 @@ stop_backward(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uin
  * The first set bit of line l after bit p (forward), or the last before
  * it: the next cell that stops a scan along l from cell p.
  */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 next_stop(const uint64_t *l, uint32_t p, const int forward)
 {
 	uint32_t w = p >> 6;
@@ -221,7 +221,7 @@ struct jctx {
  * 0 if there is none.  With goals, the grid's Bs stop the scan; the one
  * goal is in the stop bitsets while its search runs (jps_loop).
  */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 jump_line(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_t p,
     const int forward, const int goals)
 {
@@ -237,7 +237,7 @@ jump_line(const uint64_t *stop, const uint64_t *mid, const uint64_t *gl, uint32_
 }
 
 /* Scan from padded cell (x, y) in straight direction d, as jump_line. */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goals)
 {
 	const struct jpsbits *jb = j->jb;
@@ -255,7 +255,7 @@ jump_straight(const struct jctx *j, uint32_t x, uint32_t y, int d, const int goa
  * Six rounds swap ever smaller blocks: the halves of 32 x 32, then of
  * 16 x 16 and so on (Warren, Hacker's Delight, 7-3, with bit 0 first).
  */
-static INLINE void
+static PF_INLINE void
 transpose_round(uint64_t a[64], const int j, const uint64_t m)
 {
 	int k0, k;
@@ -380,7 +380,7 @@ build_stop_axis(const uint64_t *fr, size_t nl, size_t n, uint64_t *sf, uint64_t 
  * towards lower bits: there a fill of the free stops one cell down (gen)
  * through prop, in six rounds of doubling length (Kogge-Stone).
  */
-static INLINE void
+static PF_INLINE void
 jump_bits(const uint64_t *stop, const uint64_t *fr, size_t n, uint64_t *out, const int forward)
 {
 	uint64_t c = 0, st, gen, prop;
@@ -409,13 +409,13 @@ jump_bits(const uint64_t *stop, const uint64_t *fr, size_t n, uint64_t *out, con
 }
 
 /* Word w of line l of n words with each bit the cell before (west of) it, or after (east). */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 west_of(const uint64_t *l, size_t w)
 {
 	return l[w] << 1 | (w > 0 ? l[w - 1] >> 63 : 0);
 }
 
-static INLINE uint64_t
+static PF_INLINE uint64_t
 east_of(const uint64_t *l, size_t w, size_t n)
 {
 	return l[w] >> 1 | (w + 1 < n ? l[w + 1] << 63 : 0);
@@ -443,7 +443,7 @@ shift_row(const uint64_t *l, size_t n, uint64_t *e, uint64_t *w)
  * goes to, and each row's shifted words (shift_row), the row the scan
  * comes from as b.
  */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 vstop(uint64_t m, uint64_t mw, uint64_t me, uint64_t bw, uint64_t be, uint64_t o, uint64_t ow,
     uint64_t oe, const int rule)
 {
@@ -451,7 +451,7 @@ vstop(uint64_t m, uint64_t mw, uint64_t me, uint64_t bw, uint64_t be, uint64_t o
 }
 
 /* diag_ok, word-wide: t the cells whose step is to a free cell, a and b those passed. */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 diag_ok_bits(uint64_t t, uint64_t a, uint64_t b, const int rule)
 {
 	if (rule == DIAG_NO_CORNER_CUT)
@@ -467,7 +467,7 @@ diag_ok_bits(uint64_t t, uint64_t a, uint64_t b, const int rule)
  * straight scans d - 1 and d + 1 find a jump point.  Entered from the
  * cell back along d, whose neighbours d -/+ 1 are ours d + 5 and d + 3.
  */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 dstop_dir(const uint64_t nb[DIR_COUNT], uint64_t fm, uint64_t j1, uint64_t j2, const int d,
     const int rule)
 {
@@ -488,7 +488,7 @@ dstop_dir(const uint64_t nb[DIR_COUNT], uint64_t fm, uint64_t j1, uint64_t j2, c
  * that hold a cell of the grid).  North-east and north-west go
  * towards lower bits, the others towards higher ones.
  */
-static INLINE size_t
+static PF_INLINE size_t
 diag_line(int d, size_t x, size_t y, size_t rows)
 {
 	return d == NE || d == SW ? x + y : x + rows - 1 - y;
@@ -554,7 +554,7 @@ diag_layout(int sum, size_t rows, size_t cols, size_t cw, uint32_t *doff)
  * first, hold no cell of the grid and are dropped.  sum (a constant): d
  * is NE or SW.
  */
-static INLINE void
+static PF_INLINE void
 band_lines(const uint64_t *band, size_t n, size_t by, const int sum, size_t rows, size_t lines,
     const uint32_t *doff, uint64_t *out)
 {
@@ -895,7 +895,7 @@ jps_back(const struct ctx *c, uint32_t i, int d, uint64_t g)
  * tag's direction (bs 1), or with -d never the horizontal at right
  * angles to it (bs 2); TAG_SIDE says which side.
  */
-static INLINE int
+static PF_INLINE int
 bend_dir(uint32_t tag, int bs)
 {
 	return ((int)(tag & TAG_DIR) + (tag & TAG_SIDE ? bs : 8 - bs)) & 7;
@@ -1040,7 +1040,7 @@ JPS_OFFER_FN(offer_fast_manhattan, H_MANHATTAN, JPS_FAST)
 JPS_OFFER_FN(offer_fast_octile, H_OCTILE, JPS_FAST)
 JPS_OFFER_FN(offer_any, c->heur, OL_FAST_NONE)
 
-static INLINE void
+static PF_INLINE void
 jps_offer(struct ctx *c, struct search_result *r, uint32_t j, int d, uint64_t ng, int x, int y,
     uint32_t bend, const enum heur heur, const int fast)
 {
@@ -1060,7 +1060,7 @@ jps_offer(struct ctx *c, struct search_result *r, uint32_t j, int d, uint64_t ng
  * straight direction d; i was reached k steps along direction dd, and the
  * bend leads back there (none when k is 0: i is the expanded node).
  */
-static INLINE void
+static PF_INLINE void
 offer_straight(struct ctx *c, struct search_result *r, uint32_t i, uint32_t x, uint32_t y,
     uint64_t gi, int d, uint32_t n, uint32_t k, int dd, const enum heur heur, const int fast,
     const int rule)
@@ -1073,7 +1073,7 @@ offer_straight(struct ctx *c, struct search_result *r, uint32_t i, uint32_t x, u
 	    (int)x + (int)n * dx[d], (int)y + (int)n * dy[d], bend, heur, fast);
 }
 
-static INLINE void
+static PF_INLINE void
 scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
     uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
     const int fast, const int rule)
@@ -1089,7 +1089,7 @@ scan_straight(struct ctx *c, const struct jctx *j, struct search_result *r, uint
  * cell it enters must be free; without corner cutting both orthogonal
  * cells it passes, with no-squeeze one of them.
  */
-static INLINE int
+static PF_INLINE int
 diag_ok(const uint8_t *cell, uint32_t i, const long off[8], int d, const int rule)
 {
 	int o1 = free_cell(cell, (uint32_t)((long)i + off[(d + 7) & 7]));
@@ -1110,7 +1110,7 @@ diag_ok(const uint8_t *cell, uint32_t i, const long off[8], int d, const int rul
  * west for north-east) blocked while the diagonal step past it (d + 6,
  * north-west) can be taken, or likewise on the other side (d + 3, d + 2)?
  */
-static INLINE int
+static PF_INLINE int
 diag_forced(const uint8_t *cell, uint32_t i, const long off[8], int d, const int rule)
 {
 	return (!free_cell(cell, (uint32_t)((long)i + off[(d + 5) & 7])) &&
@@ -1135,7 +1135,7 @@ diag_forced(const uint8_t *cell, uint32_t i, const long off[8], int d, const int
  * neighbour of its own (always and no-squeeze: diag_forced), which its
  * expansion then scans from.
  */
-static INLINE void
+static PF_INLINE void
 scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t i,
     uint32_t x, uint32_t y, uint64_t gi, int d, const int goals, const enum heur heur,
     const int fast, const int rule)
@@ -1246,7 +1246,7 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
  * Which directions to scan from node i, reached in direction d (start:
  * not reached).  back is the cell before i along d.
  */
-static INLINE unsigned
+static PF_INLINE unsigned
 scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, uint32_t tag, const int rule)
 {
 	const long *off = c->off;
@@ -1321,7 +1321,7 @@ scan_mask(const struct ctx *c, const uint8_t *cell, uint32_t i, uint32_t tag, co
  * list and heuristic, whose operations then inline too;
  * rule is the diagonal rule, a constant as well.
  */
-static INLINE void
+static PF_INLINE void
 loop(struct ctx *c, struct search_result *r, const int goals, const enum heur heur,
     const int fast, const int rule)
 {

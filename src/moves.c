@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "inline.h"
 #include "moves.h"
 
 #define ONES  0x0101010101010101u
@@ -24,15 +25,9 @@
 #define EVEN  0x5555555555555555u	/* the straight directions' bits, in every byte */
 #define ODD   0xaaaaaaaaaaaaaaaau	/* the diagonals' */
 
-/* The rule a constant in each of moves_build's loops. */
-#if defined(__GNUC__)
-#define MV_INLINE inline __attribute__((always_inline))
-#else
-#define MV_INLINE inline
-#endif
 
 /* The eight cells from p, each byte 1 where passable (terrain 1-9), else 0. */
-static MV_INLINE uint64_t
+static PF_INLINE uint64_t
 passable8(const uint8_t *p)
 {
 	uint64_t w;
@@ -44,7 +39,7 @@ passable8(const uint8_t *p)
 }
 
 /* The steps the rule allows out of each byte's eight neighbours m. */
-static MV_INLINE uint64_t
+static PF_INLINE uint64_t
 rule8(uint64_t m, enum diagrule rule)
 {
 	/* Each byte rotated by one: bit d of l is bit d - 1 of m, of r bit d + 1. */
@@ -65,7 +60,7 @@ rule8(uint64_t m, enum diagrule rule)
 	return m;
 }
 
-static MV_INLINE uint64_t
+static PF_INLINE uint64_t
 moves8(const uint8_t *cell, size_t k, size_t st, enum diagrule rule)
 {
 	uint64_t m = passable8(cell + k - st) | passable8(cell + k - st + 1) << 1 |
@@ -82,7 +77,7 @@ moves8(const uint8_t *cell, size_t k, size_t st, enum diagrule rule)
  * expanded there: they are blocked).
  */
 /* The words from k on, while whole; where the first one left over is. */
-static MV_INLINE size_t
+static PF_INLINE size_t
 words(uint8_t *m, const uint8_t *cell, size_t k, size_t end, size_t st, enum diagrule rule)
 {
 	/* Each word reads cells k - st - 1 to k + st + 8, all within the grid. */

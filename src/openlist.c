@@ -610,14 +610,14 @@ sort_best_last(struct ol_entry *e, struct ol_entry *t, size_t n)
 /* lim - h, or 0 */
 #define PAST(lim, h) ((lim) > (h) ? (lim) - (h) : 0)
 
-static OL_INLINE void
+static PF_INLINE void
 net4(uint64_t *k, const size_t lim)
 {
 	CE(0, 1); CE(2, 3);
 	CE(0, 2); CE(1, 3); CE(1, 2);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 net8(uint64_t *k, const size_t lim)
 {
 	net4(k, lim);
@@ -626,7 +626,7 @@ net8(uint64_t *k, const size_t lim)
 	CE(5, 6);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 net16(uint64_t *k, const size_t lim)
 {
 	net8(k, lim);
@@ -637,7 +637,7 @@ net16(uint64_t *k, const size_t lim)
 	CE(7, 8); CE(9, 10); CE(11, 12); CE(13, 14);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 net32(uint64_t *k, const size_t lim)
 {
 	net16(k, lim);
@@ -654,7 +654,7 @@ net32(uint64_t *k, const size_t lim)
 	CE(25, 26); CE(27, 28); CE(29, 30);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 net64(uint64_t *k, const size_t lim)
 {
 	net32(k, lim);
@@ -689,7 +689,7 @@ net64(uint64_t *k, const size_t lim)
 #undef CE
 
 /* Bits of v: the least b with v >> b == 0. */
-static OL_INLINE unsigned
+static PF_INLINE unsigned
 width(uint64_t v)
 {
 	return v == 0 ? 0 : (unsigned)highbit(v) + 1;
@@ -717,7 +717,7 @@ struct sk_form {
  */
 #define AT(i) (hasix ? &e[ix[i]] : &e[i])
 
-static OL_INLINE int
+static PF_INLINE int
 sk_form(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n, unsigned iw,
     struct sk_form *w)
 {
@@ -761,14 +761,14 @@ sk_form(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n,
  * 20.78 -> 20.42 billion; times within the host's noise (BENCHMARKS.md,
  * item 1).
  */
-static OL_INLINE uint64_t
+static PF_INLINE uint64_t
 sk_word(const struct sk_form *w, const struct ol_entry *x, size_t i)
 {
 	return (x->f - w->flo) * w->fmul | ((x->s - w->slo) >> w->ss) * w->smul | i;
 }
 
 /* The words k[0..N) by the network of N (a constant), cut short where it may be. */
-static OL_INLINE void
+static PF_INLINE void
 sk_net(uint64_t *k, const size_t N)
 {
 	if (N <= 8)
@@ -787,7 +787,7 @@ sk_net(uint64_t *k, const size_t N)
  * 24, 32, 48 or 64) words.  0 when f's span leaves fewer than 8 bits of
  * the word for s (keys not from one bucket), and nothing was done.
  */
-static OL_INLINE int
+static PF_INLINE int
 sort_net(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n,
     struct ol_entry *t, const size_t N)
 {
@@ -817,7 +817,7 @@ sort_net(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n
 }
 
 /* sort_net by the smallest network that takes n entries, 2 <= n < SK_MAX. */
-static OL_INLINE int
+static PF_INLINE int
 sort_nets(const struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n,
     struct ol_entry *t)
 {
@@ -985,7 +985,7 @@ wsort(uint64_t *k, uint64_t *tmp, size_t n, unsigned sh)
 #define OL_NOINLINE
 #endif
 
-static OL_INLINE int
+static PF_INLINE int
 words(struct ol_entry *e, const uint32_t *ix, const int hasix, size_t n, struct ol_entry *t,
     struct ol_entry *dst)
 {
@@ -1115,7 +1115,7 @@ sort_radix(struct ol_entry *e, struct ol_entry *t, size_t n, int by)
  * call of sort_radix alone cost maze512-1-0, whose buckets hold 3
  * entries, 3 instructions an expansion.
  */
-static OL_INLINE void
+static PF_INLINE void
 sort_bucket(struct ol_entry *e, struct ol_entry *t, size_t n)
 {
 	if (n < BK_PART_MIN)
@@ -1156,7 +1156,7 @@ sort_bucket(struct ol_entry *e, struct ol_entry *t, size_t n)
  * -j 2 reserved 19.7 MB for 13.1 resident, over the 1.5 times of the
  * performance issue in half the runs (tests/hostile.bats).
  */
-static OL_INLINE int
+static PF_INLINE int
 bk_take_sorted(struct openlist *ol, unsigned b)
 {
 	const uint32_t first = b * OL_CHUNK + 1;

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "inline.h"
 #include "search.h"		/* enum ol_kind */
 
 /*
@@ -127,24 +128,6 @@ struct openlist {
 	size_t bixcap;
 };
 
-/*
- * Forced inlining, except in sanitizer builds, which leave it to the
- * compiler: forced, the instrumented search loops take clang minutes and
- * gigabytes to compile, and they test the same code either way.
- */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PF_SANITIZER 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(PF_SANITIZER)
-#define PF_SANITIZER 1
-#endif
-#if defined(__GNUC__) && !defined(PF_SANITIZER)
-#define OL_INLINE inline __attribute__((always_inline))
-#else
-#define OL_INLINE inline
-#endif
 
 /*
  * Is a before b in the total order?  Without branches: on a grid f ties
@@ -153,13 +136,13 @@ struct openlist {
  * a few more instructions cost less (measured: 3.3 against 1.3
  * mispredictions per expansion on AR0011SR).
  */
-static OL_INLINE int
+static PF_INLINE int
 ol_less(const struct ol_entry *a, const struct ol_entry *b)
 {
 	return (a->f < b->f) | ((a->f == b->f) & ((a->s < b->s) | ((a->s == b->s) & (a->t < b->t))));
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_put(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x)
 {
 	e[i] = *x;
@@ -167,7 +150,7 @@ ol_put(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x)
 		pos[x->idx] = (uint32_t)i;
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_place(struct openlist *ol, size_t i, const struct ol_entry *x)
 {
 	ol_put(ol->e, ol->pos, i, x);
@@ -179,7 +162,7 @@ ol_place(struct openlist *ol, size_t i, const struct ol_entry *x)
  * and its four children sit side by side (96 bytes).  Both move a hole
  * rather than swapping, and keep pos up to date unless it is NULL.
  */
-static OL_INLINE void
+static PF_INLINE void
 ol_up(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x, const size_t d)
 {
 	while (i > 0) {
@@ -194,7 +177,7 @@ ol_up(struct ol_entry *e, uint32_t *pos, size_t i, const struct ol_entry *x, con
 }
 
 /* The least child of a node of the n-entry d-ary heap e whose first child is at c < n. */
-static OL_INLINE size_t
+static PF_INLINE size_t
 ol_best_child(const struct ol_entry *e, size_t n, size_t c, const size_t d)
 {
 	size_t k, best = c;
@@ -223,7 +206,7 @@ ol_best_child(const struct ol_entry *e, size_t n, size_t c, const size_t d)
  * bottom-up variant): about half the comparisons of the textbook
  * sift-down.
  */
-static OL_INLINE void
+static PF_INLINE void
 ol_down(struct ol_entry *e, size_t n, uint32_t *pos, size_t i, const struct ol_entry *x,
     const size_t d)
 {
@@ -237,13 +220,13 @@ ol_down(struct ol_entry *e, size_t n, uint32_t *pos, size_t i, const struct ol_e
 	ol_up(e, pos, i, x, d);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_heap_up(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 {
 	ol_up(ol->e, ol->pos, i, x, d);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size_t d)
 {
 	ol_down(ol->e, ol->n, ol->pos, i, x, d);
@@ -261,7 +244,7 @@ ol_heap_down(struct openlist *ol, size_t i, const struct ol_entry *x, const size
  */
 int	ol_room(struct openlist *);
 
-static OL_INLINE void
+static PF_INLINE void
 ol_quad_push(struct openlist *ol, const struct ol_entry *x)
 {
 	if (ol->n == ol->cap && ol_room(ol) != 0)
@@ -269,7 +252,7 @@ ol_quad_push(struct openlist *ol, const struct ol_entry *x)
 	ol_heap_up(ol, ol->n++, x, 4);
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_quad_decrease(struct openlist *ol, const struct ol_entry *x)
 {
 	if (ol->failed)
@@ -277,7 +260,7 @@ ol_quad_decrease(struct openlist *ol, const struct ol_entry *x)
 	ol_heap_up(ol, ol->pos[x->idx], x, 4);
 }
 
-static OL_INLINE int
+static PF_INLINE int
 ol_quad_pop(struct openlist *ol, struct ol_entry *out)
 {
 	if (ol->n == 0)
@@ -312,7 +295,7 @@ int	ol_sq_next(struct openlist *);
  * A chunk to append to a chain: one given back, or a fresh one, after
  * grow when there are none; OL_NOCHUNK when out of memory.
  */
-static OL_INLINE uint32_t
+static PF_INLINE uint32_t
 ol_chunk(struct openlist *ol, struct ol_chunks *c, int (*grow)(struct openlist *))
 {
 	uint32_t ch;
@@ -329,7 +312,7 @@ ol_chunk(struct openlist *ol, struct ol_chunks *c, int (*grow)(struct openlist *
 	return ch;
 }
 
-static OL_INLINE void
+static PF_INLINE void
 ol_sq_push(struct openlist *ol, unsigned q, const struct ol_entry *x)
 {
 	uint32_t slot = ol->tail[q];
@@ -353,7 +336,7 @@ ol_sq_push(struct openlist *ol, unsigned q, const struct ol_entry *x)
 	ol->tail[q] = slot + 1;
 }
 
-static OL_INLINE int
+static PF_INLINE int
 ol_sq_pop(struct openlist *ol, struct ol_entry *out)
 {
 	if (ol->n == 0 && !ol_sq_next(ol))
@@ -439,7 +422,7 @@ void	ol_bk_settle(struct openlist *);
  * cache's sets nor each search's chains counted from its first key took
  * those misses away (BENCHMARKS.md, item 3): what the 2.6% is, is open.
  */
-static OL_INLINE void
+static PF_INLINE void
 ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 {
 	uint32_t slot = ol->bslot[b];
@@ -466,7 +449,7 @@ ol_bk_put(struct openlist *ol, unsigned b, const struct ol_entry *x)
 }
 
 /* Put x on the list (openlist_push for the first, the start). */
-static OL_INLINE void
+static PF_INLINE void
 ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 {
 	uint64_t d;
@@ -507,7 +490,7 @@ ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 	}
 }
 
-static OL_INLINE int
+static PF_INLINE int
 ol_bk_pop(struct openlist *ol, struct ol_entry *out)
 {
 	for (;;) {

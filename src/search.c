@@ -517,7 +517,7 @@ nearest(struct ctx *c, const struct search_params *p, struct search_result *r)
  * the search here (it is not expanded), else 0, and it counts as
  * expanded.  r is the loop's copy of the result.
  */
-static INLINE int
+static PF_INLINE int
 take(struct ctx *cp, struct search_result *rp, struct search_result *r, struct node *node,
     const uint8_t *cell, uint32_t goal, uint64_t max_exp, uint32_t i)
 {
@@ -659,7 +659,7 @@ static const uint8_t skip8[TAG_SIDE + 1] = {
  * times: random512-40-0 0.966, maze512-1-0 0.964, brc202d 0.968, orz900d
  * 0.984, AR0011SR 1.007, Berlin_0_1024 1.005; 1-2% more instructions.
  */
-static INLINE void
+static PF_INLINE void
 loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const enum heur heur,
     const int fast, const int simple, const int masked)
 {
@@ -818,7 +818,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
  * in loop (prefetch_nodes), from this loop's own node and stride, without
  * a branch on whether it is new.
  */
-static INLINE void
+static PF_INLINE void
 dijkstra_loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule)
 {
 	struct ctx lc = *cp, *c = &lc;	/* see loop */

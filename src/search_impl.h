@@ -7,6 +7,7 @@
 #define SEARCH_IMPL_H
 
 #include "bigmem.h"
+#include "inline.h"
 #include "openlist.h"
 #include "search.h"
 
@@ -218,12 +219,6 @@ struct ctx {
 
 int	jps_grow(struct ctx *);
 
-/* The loops are specialised by forced inlining (PF_SANITIZER: openlist.h). */
-#if defined(__GNUC__) && !defined(PF_SANITIZER)
-#define INLINE inline __attribute__((always_inline))
-#else
-#define INLINE inline
-#endif
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #else
@@ -231,7 +226,7 @@ int	jps_grow(struct ctx *);
 #endif
 
 /* h for one goal, in key units.  heur is a constant where this is inlined. */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 h1(const struct ctx *c, enum heur heur, int64_t dx, int64_t dy)
 {
 	uint64_t ax = (uint64_t)(dx < 0 ? -dx : dx), ay = (uint64_t)(dy < 0 ? -dy : dy);
@@ -263,7 +258,7 @@ h1(const struct ctx *c, enum heur heur, int64_t dx, int64_t dy)
  * h of the cell at padded coordinates (x, y): with several goals the least
  * estimate over all of them, which is still admissible and consistent.
  */
-static INLINE uint64_t
+static PF_INLINE uint64_t
 heuristic(const struct ctx *c, enum heur heur, int x, int y)
 {
 	const struct search *s = c->s;
@@ -297,7 +292,7 @@ heuristic(const struct ctx *c, enum heur heur, int x, int y)
  * constant where this is inlined: when set, the weight is known to be
  * 1000 and the tie-break low h first, the default (see simple_run).
  */
-static INLINE void
+static PF_INLINE void
 mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h, const int simple)
 {
 	uint64_t wh = h;
@@ -319,7 +314,7 @@ mkkey(struct ctx *c, struct ol_entry *e, uint32_t i, uint64_t g, uint64_t h, con
  */
 enum { OL_FAST_NONE, OL_FAST_QUAD, OL_FAST_STEPQ, OL_FAST_BUCKET };
 
-static INLINE int
+static PF_INLINE int
 ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
 {
 	if (fast == OL_FAST_QUAD)
@@ -381,7 +376,7 @@ ol_pop_fast(struct openlist *ol, struct ol_entry *e, const int fast)
  * 1-3% more instructions for A*, 3-7% for Dijkstra (BENCHMARKS.md,
  * item 1).
  */
-static INLINE void
+static PF_INLINE void
 prefetch_rows(const struct node *node, size_t j, size_t stride)
 {
 #if defined(__GNUC__)
@@ -399,7 +394,7 @@ prefetch_rows(const struct node *node, size_t j, size_t stride)
 #endif
 }
 
-static INLINE void
+static PF_INLINE void
 prefetch_nodes(const struct ctx *c, size_t j)
 {
 	prefetch_rows(c->node, j, (size_t)c->off[S]);
@@ -413,7 +408,7 @@ prefetch_nodes(const struct ctx *c, size_t j)
  * instead took Berlin_0_1024 1.10 and maze512-1-0 1.06 of the time.
  * mv: as relax_ol's.
  */
-static INLINE void
+static PF_INLINE void
 prefetch_around(const struct ctx *c, size_t j, const int mv)
 {
 	prefetch_nodes(c, j);
@@ -450,7 +445,7 @@ prefetch_around(const struct ctx *c, size_t j, const int mv)
 #define AHEAD_MIN ((size_t)32 << 20)
 #define AHEAD 4
 
-static INLINE void
+static PF_INLINE void
 prefetch_ahead(const struct ctx *c, const struct openlist *ol, size_t *last, const int mv)
 {
 #if defined(__GNUC__)
@@ -480,7 +475,7 @@ prefetch_ahead(const struct ctx *c, const struct openlist *ol, size_t *last, con
  */
 #define BEYOND 4
 
-static INLINE void
+static PF_INLINE void
 prefetch_beyond(const struct ctx *c, size_t j, int d, const int mv)
 {
 #if defined(__GNUC__)
@@ -504,32 +499,32 @@ int	nodes_map(struct ctx *, size_t, size_t);
  * boundaries in three cut a node, its g on one page and its tag on the
  * next).  Is it mapped, by have?
  */
-static INLINE size_t
+static PF_INLINE size_t
 node_page(size_t i)
 {
 	return i * sizeof(struct node) >> SPARSE_SHIFT;
 }
 
-static INLINE size_t
+static PF_INLINE size_t
 node_last_page(size_t i)
 {
 	return ((i + 1) * sizeof(struct node) - 1) >> SPARSE_SHIFT;
 }
 
-static INLINE int
+static PF_INLINE int
 node_on_pages(const unsigned char *have, size_t i)
 {
 	return have[node_page(i)] & have[node_last_page(i)];
 }
 
 /* In JPS's store: the node of cell i, whose page's directory entry is d; the cell of node k. */
-static INLINE struct node *
+static PF_INLINE struct node *
 jps_page_node(struct node *pool, uint32_t d, uint32_t i)
 {
 	return &pool[(size_t)(d & ~TAG_GEN) * JPS_PAGE + i % JPS_PAGE];
 }
 
-static INLINE uint32_t
+static PF_INLINE uint32_t
 jps_node_cell(const uint32_t *first, uint32_t k)
 {
 	return first[k / JPS_PAGE] + k % JPS_PAGE;
@@ -542,7 +537,7 @@ jps_node_cell(const uint32_t *first, uint32_t k)
  * taken by a write, not mapped to the shared zero page by the read of a
  * tag and then replaced (see search.c, prepare).
  */
-static INLINE struct node *
+static PF_INLINE struct node *
 jps_node(struct ctx *c, uint32_t i)
 {
 	uint32_t *d, b;
@@ -580,7 +575,7 @@ jps_node(struct ctx *c, uint32_t i)
  * The same, without giving out a block: NULL when this search wrote no
  * node of i's page (or, on a sparse array, no search mapped it).
  */
-static INLINE const struct node *
+static PF_INLINE const struct node *
 jps_node_seen(const struct ctx *c, uint32_t i)
 {
 	uint32_t d;
@@ -592,7 +587,7 @@ jps_node_seen(const struct ctx *c, uint32_t i)
 }
 
 /* The cell of JPS's node k (its place in the pool). */
-static INLINE uint32_t
+static PF_INLINE uint32_t
 jps_cell(const struct ctx *c, uint32_t k)
 {
 	return c->jpaged ? jps_node_cell(c->jfirst, k) : k;
@@ -619,7 +614,7 @@ jps_cell(const struct ctx *c, uint32_t k)
  * prefetches ask for the cells' rows elsewhere, without a test of
  * c->moves.
  */
-static INLINE void
+static PF_INLINE void
 relax_ol(struct ctx *c, enum heur heur, struct search_result *r, size_t j, int d,
     uint64_t ng, int64_t x, int64_t y, const int fast, unsigned q, uint32_t bend, const int simple,
     const int jps, const int mv)

@@ -783,20 +783,29 @@ doctor_path() {
     expect_reject "$T/maps" "$T/bad" "$T/path" "${opts[@]}"
 }
 
+# other_build NAME FLAG...: build/NAME/pathfind, or where make has not
+# built it (bats run by hand), a private copy built with the FLAGs, in
+# REPLY.
+other_build() {
+    local name=$1
+    shift
+    REPLY=$root/build/$name/pathfind
+    [ -x "$REPLY" ] && return
+    REPLY=$T/$name
+    ${CC:-cc} -std=c11 -pthread -D_POSIX_C_SOURCE=200809L -DVERSION="\"$name\"" "$@" \
+        -o "$REPLY" "$root"/src/*.c
+}
+
 # The code for compilers without builtins and processors without SSE2
 # (-DPF_NO_BUILTINS: Newton's square root, the loops that stand in for
 # bit scans) must print what the usual build prints, byte for byte: the
 # square roots of the euclidean heuristic and of sqrt2 costs, JPS's and
 # the buckets' bit scans, and the scenario check's tolerance.
 @test "the portable build (-DPF_NO_BUILTINS) prints what pathfind prints" {
-    local port=$root/build/portable/pathfind args st st2
+    local port args st st2
     need_pathfind
-    if [ ! -x "$port" ]; then
-        # not built by make (e.g. running bats by hand): build a private copy
-        port=$T/portable
-        ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -DVERSION='"portable"' \
-            -DPF_NO_BUILTINS -o "$port" "$root"/src/*.c
-    fi
+    other_build portable -O2 -DPF_NO_BUILTINS
+    port=$REPLY
     "$BRUTE" gen 20240613 150 >"$T/maps"
     tr '1-9' '.' <"$T/maps" >"$T/flat"
     while IFS=: read -r maps args; do
@@ -827,6 +836,46 @@ EOF2
         [ "$status" -eq 0 ]
         [[ "$stderr" == *" scenarios=1 mismatches=0 "* ]]
     done
+}
+
+# An unoptimised build (-O0, as for a debugger) must print what the usual
+# build prints, and under -j too: with the inlining forced there, each
+# inlined copy's variables kept stack slots of their own, the bucket
+# refill's frame was 195 KiB and the small sorts' 98 KiB (gcc -O0), past
+# a worker thread's 256 KiB of stack, and -j 2 crashed, or wrote past the
+# stack's guard page and spun (src/inline.h); hence the timeout.
+@test "an unoptimised build (-O0) prints what pathfind prints, under -j 2 too" {
+    local o0 want args st st2
+    need_pathfind
+    other_build O0 -O0
+    o0=$REPLY
+    big_scen 128 0.2 48 7 "$T/m.map" "$T/m.map.scen"
+    "$BRUTE" gen 20261129 60 >"$T/maps"
+    # and a stream of four 96x96 maps, a fifth walls, A and B in corners
+    awk 'BEGIN { s = 3; for (m = 0; m < 4; m++) { if (m) print ""
+        for (y = 0; y < 96; y++) { r = ""; for (x = 0; x < 96; x++) {
+            s = (s * 1103515245 + 12345) % 2147483648
+            r = r (x + y == 0 ? "A" : x + y == 190 ? "B" : s / 2147483648 < 0.2 ? "#" : ".") }
+        print r } } }' >"$T/big"
+    { cat "$T/big"; echo; cat "$T/maps"; } >"$T/all"
+    tr '1-9' '.' <"$T/all" >"$T/flat"
+    while IFS=: read -r want args; do
+        st=0 st2=0
+        # shellcheck disable=SC2086
+        "$PATHFIND" $args >"$T/a" 2>/dev/null || st=$?
+        # shellcheck disable=SC2086
+        timeout 120 "$o0" $args >"$T/b" 2>/dev/null || st2=$?
+        [ "$st" -eq "$want" ] || { echo "pathfind $args: exit $st, not $want"; return 1; }
+        [ "$st2" -eq "$st" ] || { echo "-O0 build $args: exit $st2, not $st"; return 1; }
+        cmp "$T/a" "$T/b" || { echo "-O0 build differs: $args"; return 1; }
+    done <<EOF2
+3:-S $T/m.map.scen -j 2
+3:-S $T/m.map.scen -j 2 -a jps -d always
+3:-S $T/m.map.scen -j 2 -a dijkstra
+3:-S $T/m.map.scen -j 1 -o binary-heap
+1:-j 2 -s $T/all
+1:-j 2 -s -a jps $T/flat
+EOF2
 }
 
 # A MovingAI map of N x N cells, a share P of them walls, and a scenario of
