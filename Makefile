@@ -52,6 +52,14 @@ build/O0/pathfind: $(SRC) $(HDR) Makefile
 	$(CC) $(PF_CFLAGS) $(CFLAGS) -O0 $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) \
 	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
 
+# pathfind under ThreadSanitizer, for tests/races.bats (which builds it,
+# and skips where the compiler cannot): the -j drivers' threads and the
+# spare pages they share (src/bigmem.c), checked for data races.
+TSANFLAGS = -O1 -g -fsanitize=thread
+build/tsan/pathfind: $(SRC) $(HDR) Makefile
+	mkdir -p build/tsan
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(TSANFLAGS) -o $@ $(SRC) $(PF_LDLIBS)
+
 # The independent brute-force checker used by tests/crosscheck.bats.
 tests/brute: tests/brute.c
 	$(CC) -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/brute.c -lm

@@ -5,7 +5,7 @@
  * (openlist.h, openlist.c), JPS's scans (bits.h) and the moves' builders
  * (moves.c) are specialised by inlining: each copy has its rule, list or
  * size as a constant.  The inlining is forced only where the compiler
- * optimises and there is no AddressSanitizer:
+ * optimises and there is no AddressSanitizer or ThreadSanitizer:
  *
  * - Sanitizer builds leave it to the compiler: forced, the instrumented
  *   loops take clang minutes and gigabytes to compile, and they test the
@@ -24,11 +24,11 @@
 #define INLINE_H
 
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define PF_SANITIZER 1
 #endif
 #endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(PF_SANITIZER)
+#if (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)) && !defined(PF_SANITIZER)
 #define PF_SANITIZER 1
 #endif
 

@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# The -j threads under ThreadSanitizer: scenario batches, map streams
+# (from a file and from a pipe) and --check, on inputs that make the
+# threads share what they share: the input and the output in order, the
+# spare pages of large arrays (src/bigmem.c), a bad map, a map with no
+# path, a search stopped by --max-expanded.  Every run must print what
+# pathfind -j 1 prints and no race (TSAN_OPTIONS: a report ends the run
+# with status 66).
+
+load common
+
+setup_file() {
+	export TSAN_BIN="$root/build/tsan/pathfind" TSAN_WHY=
+	if [ -n "${PF_SANITIZED:-}" ]; then
+		TSAN_WHY="make test runs this (its own build, not make sanitize's)"
+	elif ! make -s -C "$root" build/tsan/pathfind >"$BATS_FILE_TMPDIR/make.log" 2>&1; then
+		TSAN_WHY="the compiler cannot build with -fsanitize=thread: $(tail -n 1 "$BATS_FILE_TMPDIR/make.log")"
+	elif ! "$TSAN_BIN" -V >/dev/null 2>"$BATS_FILE_TMPDIR/v.err"; then
+		TSAN_WHY="ThreadSanitizer cannot run here: $(head -n 1 "$BATS_FILE_TMPDIR/v.err")"
+	fi
+	export TSAN_OPTIONS="halt_on_error=1:exitcode=66"
+	local d=$BATS_FILE_TMPDIR
+	random_scen 160 160 0.25 48 20261129 "$d/m.map" "$d/m.map.scen"
+	# A stream of maps of three sizes: 96x96, and 600x600, whose nodes
+	# (4.3 MB) take huge-page arrays that a thread gives back and the next
+	# takes; a map with no path, a bad one.  A in the top left, B in the
+	# bottom right corner.
+	awk 'function map(n, p,   x, y, r) {
+			for (y = 0; y < n; y++) { r = ""; for (x = 0; x < n; x++) {
+				s = (s * 1103515245 + 12345) % 2147483648
+				r = r (x + y == 0 ? "A" : x + y == 2 * n - 2 ? "B" : s / 2147483648 < p ? "#" : ".") }
+			print r }
+			print "" }
+		BEGIN { s = 7; map(96, 0.2); map(600, 0.25); map(96, 0.2); print "A#\n#B\n"
+			map(600, 0.2); print "A.x.B\n"; map(96, 0.3); map(600, 0.25); map(96, 0.2) }' >"$d/stream.txt"
+}
+
+setup() {
+	[ -z "$TSAN_WHY" ] || skip "$TSAN_WHY"
+	d=$BATS_FILE_TMPDIR t=$BATS_TEST_TMPDIR
+}
+
+# same WANT ARGS...: pathfind -j 1 ARGS exits WANT; the ThreadSanitizer
+# build with -j 2, -j 3 and -j 4 added exits the same and prints the same
+# bytes on stdout, and ThreadSanitizer has nothing to say.  Each run reads
+# the file $IN on its standard input (/dev/null when unset), the
+# ThreadSanitizer build's from a pipe.
+same() {
+	local want=$1 in=${IN:-/dev/null} st j
+	shift
+	st=0
+	"$PATHFIND" -j 1 "$@" <"$in" >"$t/want" 2>/dev/null || st=$?
+	[ "$st" -eq "$want" ] || { echo "pathfind -j 1 $*: exit $st, not $want"; return 1; }
+	for j in 2 3 4; do
+		st=0
+		cat "$in" | "$TSAN_BIN" -j "$j" "$@" >"$t/got" 2>"$t/err" || st=$?
+		! grep -q ThreadSanitizer "$t/err" || { echo "-j $j $*:"; cat "$t/err"; return 1; }
+		[ "$st" -eq "$want" ] || { echo "-j $j $*: exit $st, not $want"; head -n 20 "$t/err"; return 1; }
+		cmp -s "$t/want" "$t/got" || { echo "-j $j $*: other output"; diff "$t/want" "$t/got" | cut -c 1-200 | head; return 1; }
+	done
+}
+
+@test "races: scenario batches under -j, A*, JPS and Dijkstra" {
+	same 3 -S "$d/m.map.scen"	# the published lengths are 0: mismatches
+	same 3 -S "$d/m.map.scen" -a jps -d always
+	same 3 -S "$d/m.map.scen" -a dijkstra
+}
+
+@test "races: a map stream under -j, from a file and from a pipe" {
+	same 2 -f moves "$d/stream.txt"
+	same 2 -a jps --label "$d/stream.txt"
+	IN=$d/stream.txt same 2 -f json -
+	IN=$d/stream.txt same 4 --max-expanded 2000 -f path -
+}
+
+@test "races: --check of a map stream under -j" {
+	"$PATHFIND" -f json "$d/stream.txt" >"$t/answers" 2>/dev/null || true
+	[ "$(grep -c '"cost"' "$t/answers")" -ge 6 ]
+	same 2 --check="$t/answers" "$d/stream.txt"
+	# one answer wrong: a cost of 1 more
+	awk '!done && /"cost": [0-9]/ { sub(/"cost": /, "&1"); done = 1 } { print }' \
+	    "$t/answers" >"$t/wrong"
+	! cmp -s "$t/answers" "$t/wrong"
+	IN=$d/stream.txt same 2 --check="$t/wrong" -
+}
