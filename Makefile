@@ -54,11 +54,14 @@ build/O0/pathfind: $(SRC) $(HDR) Makefile
 
 # pathfind under ThreadSanitizer, for tests/races.bats (which builds it,
 # and skips where the compiler cannot): the -j drivers' threads and the
-# spare pages they share (src/bigmem.c), checked for data races.
+# spare pages they share (src/bigmem.c), checked for data races, with the
+# fault-injection hooks of tests/fault/inject.h (inert unless asked for)
+# for a thread's failed allocations.
 TSANFLAGS = -O1 -g -fsanitize=thread
-build/tsan/pathfind: $(SRC) $(HDR) Makefile
+build/tsan/pathfind: $(SRC) $(HDR) tests/fault/inject.c tests/fault/inject.h Makefile
 	mkdir -p build/tsan
-	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(TSANFLAGS) -o $@ $(SRC) $(PF_LDLIBS)
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(TSANFLAGS) -include tests/fault/inject.h \
+	    -o $@ $(SRC) tests/fault/inject.c $(PF_LDLIBS)
 
 # The independent brute-force checker used by tests/crosscheck.bats.
 tests/brute: tests/brute.c

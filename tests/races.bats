@@ -21,18 +21,23 @@ setup_file() {
 	export TSAN_OPTIONS="halt_on_error=1:exitcode=66"
 	local d=$BATS_FILE_TMPDIR
 	random_scen 160 160 0.25 48 20261129 "$d/m.map" "$d/m.map.scen"
-	# A stream of maps of three sizes: 96x96, and 600x600, whose nodes
-	# (4.3 MB) take huge-page arrays that a thread gives back and the next
-	# takes; a map with no path, a bad one.  A in the top left, B in the
-	# bottom right corner.
-	awk 'function map(n, p,   x, y, r) {
+	# A stream of maps of two sizes: 96x96, and 600x600, whose nodes (4.3
+	# MB) take huge-page arrays that a thread gives back and the next takes;
+	# a map with no path, a bad one.  A in the top left, B in the bottom
+	# right corner.  small.txt, for the sweep, has one large map.
+	awk -v big="$d/stream.txt" -v small="$d/small.txt" '
+		function map(f, n, p,   x, y, r) {
 			for (y = 0; y < n; y++) { r = ""; for (x = 0; x < n; x++) {
 				s = (s * 1103515245 + 12345) % 2147483648
 				r = r (x + y == 0 ? "A" : x + y == 2 * n - 2 ? "B" : s / 2147483648 < p ? "#" : ".") }
-			print r }
-			print "" }
-		BEGIN { s = 7; map(96, 0.2); map(600, 0.25); map(96, 0.2); print "A#\n#B\n"
-			map(600, 0.2); print "A.x.B\n"; map(96, 0.3); map(600, 0.25); map(96, 0.2) }' >"$d/stream.txt"
+			print r >f }
+			print "" >f }
+		BEGIN { s = 7
+			map(big, 96, 0.2); map(big, 600, 0.25); map(big, 96, 0.2); print "A#\n#B\n" >big
+			map(big, 600, 0.2); print "A.x.B\n" >big; map(big, 96, 0.3); map(big, 600, 0.25)
+			map(big, 96, 0.2)
+			map(small, 96, 0.2); map(small, 600, 0.25); print "A#\n#B\n" >small
+			map(small, 96, 0.3); print "A.x.B\n" >small; map(small, 96, 0.2) }'
 }
 
 setup() {
@@ -82,4 +87,33 @@ same() {
 	    "$t/answers" >"$t/wrong"
 	! cmp -s "$t/answers" "$t/wrong"
 	IN=$d/stream.txt same 2 --check="$t/wrong" -
+}
+
+# sweep STEP ARGS...: pathfind ARGS with -j 2 (the ThreadSanitizer
+# build), once with the count of allocations it makes, then with the
+# n-th allocation failing, every STEP-th n, and with it and every later
+# one failing (tests/fault/inject.h): no race, and an exit status of 0
+# to 3 (a thread out of memory gives its work back, or the run ends with
+# "out of memory"), never a signal.
+sweep() {
+	local step=$1 count n mode st
+	shift
+	PF_INJECT_REPORT=1 "$TSAN_BIN" -q -j 2 "$@" 2>"$t/err" || true
+	[[ "$(<"$t/err")" =~ inject:\ ([0-9]+)\ allocations ]] || { cat "$t/err"; return 1; }
+	count=${BASH_REMATCH[1]}
+	[ "$count" -gt 10 ]
+	for ((n = 1; n <= count; n += step)); do
+		for mode in "" +; do
+			st=0
+			PF_FAIL_ALLOC=$n$mode "$TSAN_BIN" -q -j 2 "$@" 2>"$t/err" || st=$?
+			! grep -q ThreadSanitizer "$t/err" || { echo "PF_FAIL_ALLOC=$n$mode $*:"; cat "$t/err"; return 1; }
+			[ "$st" -le 3 ] || { echo "PF_FAIL_ALLOC=$n$mode $*: exit $st"; head -n 20 "$t/err"; return 1; }
+		done
+	done
+	echo "# -j 2 $*: $count allocations" >&3
+}
+
+@test "races: allocations failing in a thread, scenario batches and map streams" {
+	sweep 1 -S "$d/m.map.scen"
+	sweep 2 "$d/small.txt"
 }
