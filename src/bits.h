@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "inline.h"
+#include "inline.h"		/* PF_INLINE */
 
-/* Inlined into JPS's scans wherever they are called, as the loops are (inline.h). */
+/* Forced inline into JPS's scans wherever they are called, as the loops are (inline.h). */
 
 /* The place of the lowest and of the highest set bit of v, which is not 0. */
 #if defined(__GNUC__) && !defined(PF_NO_BUILTINS)

@@ -25,6 +25,7 @@
 #define EVEN  0x5555555555555555u	/* the straight directions' bits, in every byte */
 #define ODD   0xaaaaaaaaaaaaaaaau	/* the diagonals' */
 
+/* Forced inline (inline.h): the rule a constant in each of moves_build's loops. */
 
 /* The eight cells from p, each byte 1 where passable (terrain 1-9), else 0. */
 static PF_INLINE uint64_t

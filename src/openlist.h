@@ -128,7 +128,6 @@ struct openlist {
 	size_t bixcap;
 };
 
-
 /*
  * Is a before b in the total order?  Without branches: on a grid f ties
  * are common (a third of the heap's comparisons) and which way one goes
