@@ -219,7 +219,7 @@ struct ctx {
 
 int	jps_grow(struct ctx *);
 
-/* The loops are specialised by forced inlining (PF_INLINE: inline.h), and kept apart by NOINLINE. */
+/* The loops are specialised by forced inlining (inline.h), kept apart by NOINLINE. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #else
