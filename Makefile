@@ -203,7 +203,8 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 
 # Minimise the committed corpus with what make fuzz found (-merge=1); the
 # solver's and the checker's corpora by edges alone (-use_counters=0), or
-# they run to thousands.
+# they run to thousands.  The inputs named for the bug each found (any
+# name but libFuzzer's 40 hex digits) stay, whatever they cover.
 fuzz-merge: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	@for t in $(FUZZ_TARGETS); do \
 	    case $$t in solve | check) extra=-use_counters=0 ;; *) extra= ;; esac; \
@@ -211,6 +212,9 @@ fuzz-merge: $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 	    build/fuzz/fuzz-$$t -merge=1 $$extra build/fuzz/merged/$$t tests/fuzz/corpus/$$t \
 	        build/fuzz/corpus/$$t >build/fuzz/merge-$$t.log 2>&1 || \
 	        { tail -n 20 build/fuzz/merge-$$t.log; exit 1; }; \
+	    for f in tests/fuzz/corpus/$$t/*; do \
+	        echo "$${f##*/}" | grep -Eq '^[0-9a-f]{40}$$' || cp "$$f" build/fuzz/merged/$$t/ || exit 1; \
+	    done; \
 	    rm -rf tests/fuzz/corpus/$$t && mv build/fuzz/merged/$$t tests/fuzz/corpus/$$t && \
 	    echo "fuzz-$$t: $$(ls tests/fuzz/corpus/$$t | wc -l) inputs"; \
 	done
