@@ -45,6 +45,11 @@ replay() {
 		[ -f "$root/tests/fuzz/fuzz_$t.c" ]
 		[ -n "$(ls "$root/tests/fuzz/corpus/$t")" ]
 	done
+	# the inputs named for the bugs they found, which make fuzz-merge keeps
+	for f in map/bom-block-count map/crash-1adaebd537106957c41d840ea724c32e00fb3804 \
+	    solve/crash-345172c858f582784a9ca5ed9c0f38f4bae5e750; do
+		[ -s "$root/tests/fuzz/corpus/$f" ] || { echo "missing: $f"; return 1; }
+	done
 	# the replay driver refuses unknown targets and missing inputs
 	run "$PF_REPLAY" nosuch "$root/tests/fuzz/corpus/map"
 	[ "$status" -eq 2 ]
