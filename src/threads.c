@@ -22,11 +22,14 @@
 #include "threads.h"
 
 /*
- * The workers' deepest calls take about 21 KiB: a stack painted before
- * the thread starts and read after it ends, the most any thread of the
- * whole test suite used (a search and its driver about 12; rendering
- * and checking more).  Twelve times that, for the sanitizers' larger
- * frames and a C library's own.
+ * The workers' deepest calls take under 30 KiB: a stack painted before
+ * the thread starts and read after it ends, under -j 2, the most of
+ * twenty runs over every driver, algorithm, list and output (2026-11-29:
+ * --compare on a map stream 28.6 KiB with gcc -O2, 29.5 with -O0, its
+ * table 11 KiB of that; searches with their output 17-19; --check 18).
+ * 256 KiB is over eight times that, for the sanitizers' larger frames
+ * and a C library's own.  An unoptimised build fits only because its
+ * inlining is not forced (inline.h).
  */
 #define THREAD_STACK ((size_t)256 << 10)
 
