@@ -24,7 +24,7 @@
 /*
  * The workers' deepest calls take under 30 KiB: a stack painted before
  * the thread starts and read after it ends, under -j 2, the most of
- * twenty runs over every driver, algorithm, list and output (2026-11-29:
+ * twenty runs over the drivers, algorithms, lists and outputs (2026-11-29:
  * --compare on a map stream 28.6 KiB with gcc -O2, 29.5 with -O0, its
  * table 11 KiB of that; searches with their output 17-19; --check 18).
  * 256 KiB is over eight times that, for the sanitizers' larger frames
