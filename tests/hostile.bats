@@ -445,6 +445,23 @@ vmpeak_tool() {
 	[ $((p * 10)) -le $((h * 15)) ]
 }
 
+# A worker's stack is 256 KiB, and below it lies a guard of 64 KiB where
+# the default is one page (src/threads.c): a frame larger than the guard
+# steps over it.  When an -O0 build forced its inlining, the refill's
+# frame of 195 KiB did, and the worker wrote into a search's nodes and
+# spun; with the guard the same build faulted at once.
+@test "a worker thread has 256 KiB of stack and 64 KiB of guard below it" {
+	local t=$BATS_TEST_TMPDIR/threadattr
+	${CC:-cc} -std=c11 -O2 -pthread -I"$root/src" -o "$t" "$root/tests/threadattr.c" \
+	    "$root/src/threads.c"
+	run "$t"
+	[ "$status" -ne 2 ] || skip "no pthread_getattr_np here"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^stack=([0-9]+)\ guard=([0-9]+)$ ]]
+	[ "${BASH_REMATCH[1]}" -eq 262144 ]
+	[ "${BASH_REMATCH[2]}" -ge 65536 ]
+}
+
 # A map stream's threads hold a map each: the thread that reads a map
 # solves it, in a map of its own (maps.c).  Each of the 4N slots had a
 # map until then, its text and cells kept for the run: on these ten
