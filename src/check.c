@@ -166,6 +166,7 @@ detect(struct answers *as, struct diag *d)
 		return 0;
 	}
 	as->format = CHECK_PATH;
+	as->guessed = 1;
 	for (k = 0; k + 1 < as->npre; k++)
 		if (pre_bit(as, k) && pre_bit(as, k + 1))
 			as->format = CHECK_MOVES;
@@ -394,6 +395,18 @@ path_record(struct answers *as, const struct check_map *cm, struct answer *a,
 	if (rc == LINES_OK && is_blank(s, n)) {
 		as->sep = 1;
 		a->claim = CLAIM_NONE;
+		/*
+		 * -f path never writes an empty record for a map whose start
+		 * is a goal (its path is that one cell), -f moves does: with
+		 * the format only guessed, such a record is moves' path of
+		 * no steps, so that -f moves's answers check as right.
+		 */
+		if (as->guessed && cm != NULL && is_goal(cm, cm->sx, cm->sy)) {
+			walk_init(&w, cm, a);
+			a->claim = CLAIM_PATH;
+			walk_cell(&w, cm->sx, cm->sy);
+			walk_end(&w);
+		}
 		return ANSWER_OK;
 	}
 	if (rc == LINES_OK && is_error(s, n)) {

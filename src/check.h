@@ -74,6 +74,7 @@ struct answers {
 	int failed;		/* a read error was reported: the answers end */
 	int sep;		/* -f path: the last record ended with its empty line */
 	int implicit;		/* -f path: the empty record at the end is taken */
+	int guessed;		/* -f path by default: no line told path from moves */
 	long records;		/* records read */
 	/* -f path and moves look alike until the first line that is neither
 	 * empty nor "error": those lines, a bit each (1: "error"), from line0 */

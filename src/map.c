@@ -378,13 +378,15 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		long line = r->lines.lineno;
 		unsigned t;
 
-		if (rc == LINES_LONG) {
-			seterr(d, line, MAP_MAX_WIDTH + 1,
-			    "line longer than %s characters", "65535");
-			return skip_map(r);
-		}
 		if (h == MAP_MAX_HEIGHT) {
 			seterr(d, line, 1, "map higher than %s rows", "65535");
+			return skip_map(r);
+		}
+		if (rc == LINES_LONG) {
+			/* The first problem in reading order: one within the limit comes first. */
+			if (check_ascii_row(g, d, line, h, u, MAP_MAX_WIDTH, &aline, &acol) == 0)
+				seterr(d, line, MAP_MAX_WIDTH + 1,
+				    "line longer than %s characters", "65535");
 			return skip_map(r);
 		}
 		if ((int)n > w)
@@ -580,9 +582,15 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 			return MAP_BAD;	/* the map has ended: nothing to skip */
 		}
 		if (rc == LINES_LONG || n != (size_t)w) {
+			size_t at = n < (size_t)w ? n : (size_t)w;
+
+			/* A bad cell before where the row goes wrong comes first. */
+			if (check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, at) != 0)
+				return skip_map(r);
+			/* (a long line: n is the limit + 1, and the row is over the limit) */
 			snprintf(what, sizeof(what), "row has %s%zu cells; width says %d",
-			    rc == LINES_LONG ? "over " : "", n, w);
-			seterr(d, r->lines.lineno, (long)(n < (size_t)w ? n : (size_t)w) + 1, "%s", what);
+			    rc == LINES_LONG ? "over " : "", rc == LINES_LONG ? n - 1 : n, w);
+			seterr(d, r->lines.lineno, (long)at + 1, "%s", what);
 			return skip_map(r);
 		}
 		if (store_row(m, &textlen, y, s, n, ((size_t)y + 2) * stride) != 0) {

@@ -464,9 +464,9 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 {
 	const char *name = image_name(ms->o->image, ms->images + 1, buf, size);
 	struct stat st;
-	FILE *fp;
+	FILE *fp = NULL;
 	char msg[256];
-	int k;
+	int k, fd, err, created;
 
 	if (stat(name, &st) == 0)
 		for (k = 0; k < ms->ninputs; k++)
@@ -476,17 +476,34 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 				    "cannot write image: it is an input file");
 				return;
 			}
-	if ((fp = fopen(name, "wb")) != NULL) {
+	/*
+	 * A half-written image is removed only where this run created it: a
+	 * name that was there (a file, a link to one, a device) is the
+	 * user's, and stays.
+	 */
+	created = (fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666)) >= 0;
+	if (fd < 0 && errno == EEXIST)
+		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd >= 0 && (fp = fdopen(fd, "wb")) == NULL) {
+		err = errno;
+		close(fd);
+		errno = err;
+	}
+	if (fd >= 0 && fp != NULL) {
 		size_t n = fwrite(sl->img, 1, sl->imglen, fp);
 
 		if (fclose(fp) == 0 && n == sl->imglen) {
 			ms->images++;
 			return;
 		}
-		remove(name);
+		if (n == sl->imglen && errno == 0)
+			errno = EIO;
 	}
+	err = errno;
+	if (created)
+		remove(name);
 	snprintf(msg, sizeof(msg), "cannot write image: %s",
-	    errno == ENOMEM ? "out of memory" : strerror(errno));
+	    err == ENOMEM ? "out of memory" : strerror(err));
 	out_discard(&sl->oc);
 	out_fail(&sl->oc, name, 0, 0, msg);
 }
@@ -508,12 +525,19 @@ emit(struct maps *ms, struct slot *sl)
 		free(sl->img);
 		sl->img = NULL;
 	}
+	/*
+	 * Counted once handed to standard output: after a write error the
+	 * run stops, and the maps read ahead and given back unsolved, or
+	 * whose diagnostic came after the error, are not in the summary.
+	 */
+	if ((rc = out_emit(&ms->out, &sl->oc)) != 0)
+		return rc;
 	ms->maps++;
+	ms->expanded += sl->expanded;	/* (a map whose image failed was searched) */
+	ms->seconds += sl->seconds;
 	if (sl->oc.error)
 		ms->errors++;
 	else {
-		ms->expanded += sl->expanded;
-		ms->seconds += sl->seconds;
 		if (ms->o->check != NULL)
 			ms->verdicts[sl->verdict]++;
 		else if (sl->solved)
@@ -524,8 +548,7 @@ emit(struct maps *ms, struct slot *sl)
 			ms->nopath++;
 	}
 	status_worse(&ms->status, sl->oc.status);
-	rc = out_emit(&ms->out, &sl->oc);
-	return rc;
+	return 0;
 }
 
 /* Write every solved slot at the head of the queue, in order. */
@@ -977,10 +1000,10 @@ maps_run(const struct options *o)
 	emit_ready(&ms);
 
 	status = ms.status;
+	if (out_finish(&ms.out) != 0)	/* the write error before the summary */
+		status = EX_ERROR;
 	if (o->summary)
 		summary(&ms);
-	if (out_finish(&ms.out) != 0)
-		status = EX_ERROR;
 	teardown(&ms);
 	return status;
 }

@@ -564,6 +564,12 @@ options_parse(struct options *o, int argc, char **argv)
 		fprintf(stderr, "pathfind: -S takes at most one map operand\n");
 		return OPT_USAGE;
 	}
+	if (o->scen != NULL && strcmp(o->scen, "-") == 0 && o->nfiles == 1 &&
+	    strcmp(o->files[0], "-") == 0) {
+		fprintf(stderr, "pathfind: -S -: standard input cannot hold both the "
+		    "scenarios and the map\n");
+		return OPT_USAGE;
+	}
 	if (o->check != NULL && o->scen == NULL && strcmp(o->check, "-") == 0 &&
 	    stdin_maps(o)) {
 		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "

@@ -110,7 +110,7 @@ static void
 put_diag(const char *name, long line, long col, const char *msg)
 {
 	fputs("pathfind: ", stderr);
-	if (*name != '\0') {	/* (none: about the run, not an input) */
+	if (name != NULL) {	/* (none: about the run, not an input; "" is a name) */
 		render_name(stderr, name);
 		if (line > 0)
 			fprintf(stderr, ":%ld:%ld", line, col);
@@ -203,7 +203,11 @@ out_emit(struct out *out, struct outcome *oc)
 	if (oc->error)
 		error_record(out, oc);
 	if (oc->d.msg[0] != '\0') {
-		fflush(stdout);
+		/* not after records that were lost: the write error instead */
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			write_error(out);
+			return -1;
+		}
 		put_diag(oc->dname, oc->d.line, oc->d.col, oc->d.msg);
 	}
 	if (ferror(stdout)) {
@@ -226,7 +230,10 @@ out_flush(struct out *out)
 	return out->failed ? -1 : 0;
 }
 
-/* A diagnostic of no item (a summary, a whole run's error), after stdout. */
+/*
+ * A diagnostic of no item (a summary, a whole run's error), after stdout;
+ * name NULL: of no input.
+ */
 void
 out_diag(struct out *out, const char *name, long line, long col, const char *msg)
 {

@@ -420,7 +420,9 @@ render_scen_json(FILE *fp, const struct grid *g, const struct scen_row *s,
 	fprintf(fp, ",\"id\":%ld,\"start\":[%d,%d],\"goal\":[%d,%d],\"length\":%s",
 	    s->id, s->sx, s->sy, s->gx, s->gy, s->length);
 	json_found(fp, r, &ri->params->costs);
-	fprintf(fp, ",\"mismatch\":%s", s->mismatch ? "true" : "false");
+	/* null: nothing checked (the costs are not guaranteed, as the summary's "unchecked") */
+	fprintf(fp, ",\"mismatch\":%s", ri->noguarantee != NULL ? "null" :
+	    s->mismatch ? "true" : "false");
 	json_path(fp, g, r);
 	json_tail(fp, r, ri);
 }

@@ -293,12 +293,15 @@ batch_error(struct batch *b, long id, const char *dname, long line, long col,
 
 	out_open(&oc, 0);
 	oc.item = ITEM_SCEN;
-	oc.source = b->name;
+	oc.source = dname;	/* the scenario file, or the map for the map's errors */
 	oc.number = id;
 	out_fail(&oc, dname, line, col, msg);
+	/* counted once handed to standard output, as the rows (report) */
+	if (out_emit(&b->out, &oc) != 0)
+		return -1;
 	b->errors++;
 	status_worse(&b->status, EX_ERROR);
-	return out_emit(&b->out, &oc);
+	return 0;
 }
 
 /* Does our cost agree with the published one?  A message if not. */
@@ -355,23 +358,13 @@ report(struct batch *b, struct job *job, size_t n)
 			continue;
 		}
 		out_open(&oc, 0);
-		b->n++;
-		b->expanded += j->r.expanded;
-		b->seconds += j->seconds;
 		row.id = j->sc.line;
 		row.sx = j->sc.sx, row.sy = j->sc.sy;
 		row.gx = j->sc.gx, row.gy = j->sc.gy;
 		row.length = j->sc.lenstr;
 		row.mismatch = !agrees(b, j, msg, sizeof(msg));
-		if (!j->r.found) {
-			b->nopath++;
-			status_worse(&b->status, EX_NOPATH);
-		}
-		if (row.mismatch) {
+		if (row.mismatch)
 			out_note(&oc, b->name, j->sc.line, 1, msg);
-			b->mismatches++;
-			status_worse(&b->status, EX_MISMATCH);
-		}
 		ri.seconds = j->seconds;
 		memset(&rec, 0, sizeof(rec));
 		rec.grid = &b->map->grid;
@@ -379,8 +372,23 @@ report(struct batch *b, struct job *job, size_t n)
 		rec.r = &j->r;
 		rec.ri = &ri;
 		out_result(&b->out, &oc, &rec);
+		/*
+		 * Counted once handed to standard output: after a write error
+		 * the batch stops, and the summary says how far it got.
+		 */
 		if (out_emit(&b->out, &oc) != 0)
 			return -1;
+		b->n++;
+		b->expanded += j->r.expanded;
+		b->seconds += j->seconds;
+		if (!j->r.found) {
+			b->nopath++;
+			status_worse(&b->status, EX_NOPATH);
+		}
+		if (row.mismatch) {
+			b->mismatches++;
+			status_worse(&b->status, EX_MISMATCH);
+		}
 	}
 	return 0;
 }
@@ -452,7 +460,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 
 		snprintf(msg, sizeof(msg), "%d of %d threads ran out of memory for a search "
 		    "on this map; the batch goes on with %d", nw - live, nw, live);
-		out_diag(&b->out, "", 0, 0, msg);
+		out_diag(&b->out, NULL, 0, 0, msg);
 	}
 	b->dead = nw - live;
 	return live > 0 ? 0 : -1;
@@ -497,34 +505,41 @@ jobs_for_memory(struct batch *b, int nw)
 	if (fit < nw) {
 		snprintf(msg, sizeof(msg), "-j %d reduced to %d: a search on this map holds "
 		    "about %.0f MB, and memory has room for %d", nw, fit, per / 1e6, fit);
-		out_diag(&b->out, "", 0, 0, msg);
+		out_diag(&b->out, NULL, 0, 0, msg);
 	}
 	return fit;
 }
 
 /*
- * Read the map a scenario file is for.  0, or -1 with what went wrong in
- * d (line 0: the file as a whole).
+ * Read the map a scenario file is for, from path ("-": standard input).
+ * 0, or -1 with what went wrong in d (line 0: the file as a whole).
  */
 static int
-load_map(const char *path, struct map *m, struct diag *d)
+load_map(const struct options *o, const char *path, struct map *m, struct diag *d)
 {
 	struct mapreader rd;
-	int fd, rc;
+	int fd = STDIN_FILENO, rc;
 
 	d->line = d->col = 0;
-	if ((fd = open(path, O_RDONLY)) < 0) {
+	if (strcmp(path, "-") == 0 && o->stdin_closed) {
+		snprintf(d->msg, sizeof(d->msg), "cannot read: standard input is closed");
+		return -1;
+	}
+	if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) < 0) {
 		snprintf(d->msg, sizeof(d->msg), "cannot open: %s", strerror(errno));
 		return -1;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
 		snprintf(d->msg, sizeof(d->msg), "out of memory");
-		close(fd);
+		if (fd != STDIN_FILENO)
+			close(fd);
 		return -1;
 	}
+	rd.start_optional = rd.goal_optional = 1;	/* an ASCII map's A and B are not used */
 	rc = map_read(&rd, m, d);
 	mapreader_close(&rd);
-	close(fd);
+	if (fd != STDIN_FILENO)
+		close(fd);
 	return rc == MAP_OK ? 0 : -1;
 }
 
@@ -597,13 +612,15 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		derived[len - 5] = '\0';
 		mapfile = derived;
 	}
-	if (load_map(mapfile, &map, &d) != 0) {
+	if (load_map(o, mapfile, &map, &d) != 0) {
+		const char *mname = strcmp(mapfile, "-") == 0 ? "<stdin>" : mapfile;
+
 		/* A map the user did not name is named with the file that led to it. */
 		if (derived != NULL && d.line == 0)
 			snprintf(msg, sizeof(msg), "its map %s: %s", mapfile, d.msg);
 		else
 			snprintf(msg, sizeof(msg), "%s", d.msg);
-		batch_error(&b, 0, derived != NULL && d.line == 0 ? b.name : mapfile,
+		batch_error(&b, 0, derived != NULL && d.line == 0 ? b.name : mname,
 		    d.line, d.col, msg);
 		goto out;
 	}
@@ -678,7 +695,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			/* the whole file is in: no more threads than scenarios */
 			snprintf(msg, sizeof(msg), "-j %d reduced to %zu: the file has %zu "
 			    "scenarios", nw, n, n);
-			out_diag(&b.out, "", 0, 0, msg);
+			out_diag(&b.out, NULL, 0, 0, msg);
 			nw = (int)n;
 		}
 		if (n > 0) {
@@ -694,7 +711,8 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		if (lr == LINES_EOF || lr == LINES_ERR)
 			break;
 	}
-	fflush(stdout);
+	if (out_finish(&b.out) != 0)	/* the write error before the summary */
+		b.status = EX_ERROR;
 	fputs("pathfind: ", stderr);
 	render_name(stderr, b.name);
 	fprintf(stderr, ": scenarios=%llu mismatches=", b.n);

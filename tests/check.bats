@@ -112,10 +112,14 @@ optimum: 2" ]
 	chk 'A#\n.B\n' 'DR1\n' -a jps
 	[ "${lines[1]}" = "step 1: (0,0) -> (1,1): cuts the corner at (1,0) (-d no-corner-cut)" ]
 	# the start that is a goal: an empty moves line is its path of no steps
-	# (alone in the file it reads as -f path's empty record: no path)
-	chk 'A.B\n' '\n' --start 2,0
+	# (alone in the file too, as -f path would write the cell; named
+	# -f path, the empty record claims no path)
+	chk 'A.B\n' '\n' --start 2,0 --check-format=path
 	[ "$status" -eq 3 ]
 	[ "${lines[0]}" = "check: wrong" ]
+	chk 'A.B\n' '\n' --start 2,0
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "check: right" ]
 	chk 'A.B\n' '\n' --start 2,0 --check-format=moves
 	[ "$status" -eq 0 ]
 	[ "$output" = "check: right
@@ -259,6 +263,18 @@ error" ]
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "check: right" ]
 	[ "${lines[1]}" = "no path" ]
+	# -f moves writes an empty line for a map whose start is a goal, where
+	# -f path writes its cell: with nothing else to decide by, it is
+	# moves' path of no steps; named -f path, it claims no path
+	printf 'A#.\n\n..A\n\nA#.\n' >"$T/startgoal"
+	"$PATHFIND" -f moves --goal 2,0 "$T/startgoal" >"$T/answers" 2>/dev/null || true
+	[ "$(od -An -c "$T/answers" | tr -d ' ')" = '\n\n\n' ]
+	run --separate-stderr "$PATHFIND" -q -s --goal 2,0 --check="$T/answers" "$T/startgoal"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "pathfind: summary: maps=3 right=3 costlier=0 illegal=0 wrong=0 unanswered=0 errors=0 expanded=2" ]
+	run --separate-stderr "$PATHFIND" -q -s --goal 2,0 --check="$T/answers" --check-format=path "$T/startgoal"
+	[ "$status" -eq 3 ]
+	[ "$stderr" = "pathfind: summary: maps=3 right=2 costlier=0 illegal=0 wrong=1 unanswered=0 errors=0 expanded=2" ]
 	# an empty -f path file is one map with no path (pathfind writes nothing)
 	: >"$T/empty"
 	printf 'A#B\n' >"$T/none"

@@ -225,6 +225,50 @@ load common
 	[ "$stderr" = "pathfind: <stdin>:1025:1: map larger than 67108864 cells (width x height)" ]
 }
 
+@test "the first problem in reading order: one within an over-long line comes before its length" {
+	local d=$BATS_TEST_TMPDIR dots
+	dots=$(head -c 70000 /dev/zero | tr '\0' '.')
+	printf 'AxB%s\n' "$dots" >"$d/x.txt"
+	printf 'A.B\n.A%s\n' "$dots" >"$d/a.txt"
+	printf 'A.B\n%s\n' "$dots" >"$d/long.txt"
+	printf 'type octile\nheight 1\nwidth 4\nmap\n..x%s\n' "$dots" >"$d/m.map"
+	printf 'type octile\nheight 1\nwidth 4\nmap\n..x...\n' >"$d/m2.map"
+	run --separate-stderr pf "$d/x.txt" "$d/a.txt" "$d/long.txt"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/x.txt:1:2: unknown character 'x' (allowed: A B # . space 1-9)" ]
+	[ "${stderr_lines[1]}" = "pathfind: $d/a.txt:2:2: second start 'A' (the first is at 1:1)" ]
+	[ "${stderr_lines[2]}" = "pathfind: $d/long.txt:2:65536: line longer than 65535 characters" ]
+	# a MovingAI row: a bad cell before where the row is too long
+	run --separate-stderr pf --start 0,0 --goal 1,0 "$d/m.map" "$d/m2.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/m.map:5:3: unknown character 'x' (allowed: . G S @ O T W)" ]
+	[ "${stderr_lines[1]}" = "pathfind: $d/m2.map:5:3: unknown character 'x' (allowed: . G S @ O T W)" ]
+}
+
+@test "an empty file name is named as one: \"pathfind: : cannot open\"" {
+	run --separate-stderr "$PATHFIND" ''
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: : cannot open: No such file or directory" ]
+	run --separate-stderr "$PATHFIND" -S ''
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: : cannot open: No such file or directory" ]
+	run --separate-stderr "$PATHFIND" -S "$root/tests/data/tiny.map.scen" ''
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: : cannot open: No such file or directory" ]
+}
+
+@test "--start and --goal take leading zeros, as every number does" {
+	run --separate-stderr "$PATHFIND" -f moves --start=000001,0 --goal 0000000000000000000003,00 \
+	    < <(printf '....\n')
+	[ "$status" -eq 0 ]
+	[ "$output" = "R2" ]
+	run --separate-stderr "$PATHFIND" --start=000065536,0 < <(printf '....\n')
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[0]}" == "pathfind: --start: invalid value '000065536,0' "* ]]
+	run --separate-stderr "$PATHFIND" --start=99999999999999999999,0 < <(printf '....\n')
+	[ "$status" -eq 2 ]
+}
+
 @test "an over-long line is skipped without stopping the stream" {
 	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\n'; head -c 300000 /dev/zero | tr '\0' '.'; printf '\n\nA..B\n')
 	[ "$status" -eq 2 ]

@@ -47,6 +47,48 @@ rows_match_paths() {
 	[ "${#lines[@]}" -eq 7 ]
 }
 
+@test "-S FILE -: the map from standard input, which cannot hold both" {
+	run --separate-stderr pf -S tests/data/tiny.map.scen - < "$root/$tiny"
+	[ "$status" -eq 0 ]
+	diff -u "$root/tests/golden/scen-tiny.out" <(printf '%s\n' "$output")
+	# its errors name it as standard input, in the JSON record too
+	run --separate-stderr pf -S tests/data/tiny.map.scen -f json - < <(head -n 6 "$root/$tiny")
+	[ "$status" -eq 2 ]
+	[[ "$output" == '{"source":"<stdin>","id":null,"line":'* ]]
+	[[ "$stderr" == "pathfind: <stdin>:"*": map ends after "* ]]
+	run --separate-stderr pf -S - - < "$root/$tiny"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: -S -: standard input cannot hold both the scenarios and the map" ]
+}
+
+@test "-S -f json: an error in the map, or a map that cannot be opened, names the map" {
+	local d=$BATS_TEST_TMPDIR
+	printf 'type octile\nheight 3\nwidth 4\nmap\n....\n..@.\n' >"$d/bad.map"
+	printf 'version 1\n0\tx\t4\t3\t0\t0\t1\t1\t1.41421\n' >"$d/bad.map.scen"
+	run --separate-stderr "$PATHFIND" -S "$d/bad.map.scen" -f json
+	[ "$status" -eq 2 ]
+	[ "$output" = '{"source":"'"$d"'/bad.map","id":null,"line":7,"column":1,"error":"map ends after 2 rows; height says 3"}' ]
+	[ "$stderr" = "pathfind: $d/bad.map:7:1: map ends after 2 rows; height says 3" ]
+	run --separate-stderr "$PATHFIND" -S "$d/bad.map.scen" -f json "$d/nosuch.map"
+	[ "$status" -eq 2 ]
+	[ "$output" = '{"source":"'"$d"'/nosuch.map","id":null,"line":null,"column":null,"error":"cannot open: No such file or directory"}' ]
+	# a map beside the scenarios that is not there: the file that led to it
+	mv "$d/bad.map.scen" "$d/gone.map.scen"
+	run --separate-stderr "$PATHFIND" -S "$d/gone.map.scen" -f json
+	[ "$status" -eq 2 ]
+	[[ "$output" == '{"source":"'"$d"'/gone.map.scen","id":null,"line":null,"column":null,"error":"its map '* ]]
+}
+
+@test "-S on an ASCII map: its A and B are not needed" {
+	local d=$BATS_TEST_TMPDIR
+	printf '..#..\n..#..\n.....\n' >"$d/ascii.txt"
+	printf 'version 1\n0\tx\t5\t3\t0\t0\t4\t0\t8\n' >"$d/ascii.scen"
+	run --separate-stderr "$PATHFIND" -S "$d/ascii.scen" "$d/ascii.txt"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f 1-8)" = $'2\t0\t0\t4\t0\t8\t8\t8' ]
+	[[ "$stderr" == *"scenarios=1 mismatches=0 nopath=0 errors=0 "* ]]
+}
+
 @test "-S - needs a map operand" {
 	run --separate-stderr pf -S - < "$root/tests/data/tiny.map.scen"
 	[ "$status" -eq 2 ]
@@ -75,6 +117,14 @@ rows_match_paths() {
 	run --separate-stderr "$PATHFIND" -w 2 -S "$f" "$root/$tiny"
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"mismatches=unchecked"* ]]
+	# nor in JSON: "mismatch" is null where nothing was checked, not false
+	run --separate-stderr "$PATHFIND" -w 2 -f json -S "$f" "$root/$tiny"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '"mismatch":null,')" -eq 6 ]
+	run --separate-stderr "$PATHFIND" -f json -S "$f" "$root/$tiny"
+	[ "$status" -eq 3 ]
+	[ "$(printf '%s\n' "$output" | grep -c '"mismatch":false,')" -eq 5 ]
+	[ "$(printf '%s\n' "$output" | grep -c '"mismatch":true,')" -eq 1 ]
 }
 
 @test "bad scenario lines are errors naming the line; the rest still run" {
