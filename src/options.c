@@ -105,9 +105,9 @@ options_usage(FILE *fp, int full)
 "                                     text map, with a legend line\n"
 "  -f, --format=text|json|path|moves  output format (text)\n"
 "      --color[=auto|always|never]    colour the text map (auto: on a terminal\n"
-"                                     whose TERM is set and not dumb, unless\n"
-"                                     NO_COLOR is set; --color = always;\n"
-"                                     also spelt --colour)\n"
+"                                     whose TERM is set, not empty and not dumb,\n"
+"                                     unless NO_COLOR is set and not empty;\n"
+"                                     --color = always; also spelt --colour)\n"
 "  -H, --heuristic=H                  manhattan|octile|euclidean|chebyshev|zero\n"
 "                                     (manhattan with -d never, else octile)\n"
 "  -j, --jobs=N                       solve maps or scenarios on N threads (1);\n"
@@ -121,9 +121,9 @@ options_usage(FILE *fp, int full)
 "                                     the run has more than one map)\n"
 "  -o, --open-list=KIND               binary-heap|sorted-list|unsorted-list|\n"
 "                                     quad-heap|step-queues|buckets\n"
-"                                     (step-queues with dijkstra or -H zero;\n"
-"                                     buckets with astar when optimal; else\n"
-"                                     quad-heap)\n"
+"                                     (step-queues with dijkstra, or astar with\n"
+"                                     -H zero; buckets with astar or jps when\n"
+"                                     optimal; else quad-heap)\n"
 "", fp);
 	/* (in two: C99 promises string literals of 4095 characters, no more) */
 	fputs(
@@ -156,7 +156,7 @@ options_usage(FILE *fp, int full)
 "Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
 "cost differs from its published optimum, 4 --max-expanded stopped a search;\n"
 "with --check: 0 every answer right, 3 some answer illegal, costlier than\n"
-"the optimum or wrong, 2 an error.\n"
+"the optimum, wrong or unanswered, 2 an error.\n"
 "See pathfind(1).\n", fp);
 }
 
