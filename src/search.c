@@ -1477,7 +1477,7 @@ search_strerror(enum search_status rc)
 	case SEARCH_ECOSTS:
 		return "step costs too large for a map this size";
 	case SEARCH_EJPS_MAP:
-		return "-a jps needs a map without terrain costs";
+		return "-a jps needs a map without terrain costs 2-9";
 	case SEARCH_EJPS_COSTS:
 		return "-a jps needs step costs with S <= D <= 2S";
 	case SEARCH_ESTEPQ:

@@ -176,7 +176,7 @@ map_rows() {
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "==> samples/tutorial.txt map 1 <==" ]
 	[ "${lines[1]}" = "trace: JPS from (1,2) to (5,2), F = G + H" ]
-	[ "$stderr" = "pathfind: samples/terrain.txt:1:1: -a jps needs a map without terrain costs" ]
+	[ "$stderr" = "pathfind: samples/terrain.txt:1:1: -a jps needs a map without terrain costs 2-9" ]
 }
 
 @test "--trace: -q prints nothing; --trace takes only =open" {
