@@ -496,8 +496,6 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 			ms->images++;
 			return;
 		}
-		if (n == sl->imglen && errno == 0)
-			errno = EIO;
 	}
 	err = errno;
 	if (created)
