@@ -28,13 +28,12 @@ coord_parse(const char *s, size_t n, int *out)
 	long v = 0;
 	size_t k;
 
-	if (n == 0)
+	if (n == 0 || n > 5)
 		return -1;
-	for (k = 0; k < n; k++) {	/* leading zeros too, as every number */
+	for (k = 0; k < n; k++) {
 		if (s[k] < '0' || s[k] > '9')
 			return -1;
-		if (v <= 65535)
-			v = v * 10 + (s[k] - '0');
+		v = v * 10 + (s[k] - '0');
 	}
 	if (v > 65535)
 		return -1;

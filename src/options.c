@@ -138,7 +138,7 @@ options_usage(FILE *fp, int full)
 "                                     (from 0), for any map, MovingAI too\n"
 "      --trace[=open]                 log each step (F, G, H, parent) before the\n"
 "                                     result; =open adds the open list; JSON\n"
-"                                     Lines events with -f json\n"
+"                                     Lines events with -f json; not path, moves\n"
 "      --scores                       draw F, G, H in every cell (40x40 at most)\n"
 "      --image=FILE                   draw the search into FILE.svg, .ppm or .png\n"
 "      --compare=WHAT                 a table over every algorithm, heuristic,\n"
@@ -194,14 +194,26 @@ choose(const char *opt, const char *arg, const char *const *names, int *out)
 	return bad(opt, arg, want);
 }
 
+/*
+ * A coordinate of the command line: leading zeros taken, as in every
+ * number there (a scenario file's fields stay of at most five digits).
+ */
+static int
+coord_arg(const char *s, size_t n, int *out)
+{
+	while (n > 1 && *s == '0')
+		s++, n--;
+	return coord_parse(s, n, out);
+}
+
 /* --start or --goal: "X,Y". */
 static int
 point_parse(const char *opt, const char *arg, struct point *p)
 {
 	const char *comma = strchr(arg, ',');
 
-	if (comma == NULL || coord_parse(arg, (size_t)(comma - arg), &p->x) != 0 ||
-	    coord_parse(comma + 1, strlen(comma + 1), &p->y) != 0)
+	if (comma == NULL || coord_arg(arg, (size_t)(comma - arg), &p->x) != 0 ||
+	    coord_arg(comma + 1, strlen(comma + 1), &p->y) != 0)
 		return bad(opt, arg, "X,Y: column and row, whole numbers from 0 to 65535");
 	p->set = 1;
 	return 0;
@@ -356,6 +368,12 @@ combinations(const struct options *o)
 	} else if (o->format != FMT_TEXT) {
 		with = "-f";
 		what = o->explored ? "-e" : o->scores ? "--scores" : NULL;
+		/* its log would come between the records: line n is map n there */
+		if (what == NULL && o->trace && o->format != FMT_JSON) {
+			fprintf(stderr, "pathfind: --trace logs among the results: it needs "
+			    "-f text or -f json\n");
+			return OPT_USAGE;
+		}
 	}
 	if (what == NULL)
 		return OPT_RUN;

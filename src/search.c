@@ -1255,7 +1255,7 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	struct ctx c;
 	struct ol_entry e;
 	struct node *sn;
-	uint64_t bound;
+	uint64_t bound, hs;
 	int d, skips, sparse;
 
 	memset(r, 0, sizeof(*r));
@@ -1386,10 +1386,17 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	sn = paged ? jps_node(&c, start) : &s->node[start];
 	sn->g = 0;
 	sn->tag = c.tagbase | (skips || (p->ol == OL_STEP_QUEUES && c.simple) ? TAG_SIDE : 0);
-	mkkey(&c, &e, (uint32_t)(paged ? (size_t)(sn - c.node) : start), 0, heuristic(&c, c.heur,
-	    (int)(start % g->stride), (int)(start / g->stride)), 0);
+	hs = heuristic(&c, c.heur, (int)(start % g->stride), (int)(start / g->stride));
+	mkkey(&c, &e, (uint32_t)(paged ? (size_t)(sn - c.node) : start), 0, hs, 0);
 	openlist_push(&s->ol, &e);
 	r->generated = 1;
+	/*
+	 * The observer sees the start added, the tutorial's first step, so
+	 * that it knows the start's F, G and H when no expansion follows
+	 * (--max-expanded=0); the trace does not print it.
+	 */
+	if (c.obs != NULL && c.obs->offer != NULL)
+		c.obs->offer(c.obs->arg, start, 0, e.f, 0, hs);
 
 	/*
 	 * JPS has its own loop; so do the 4-ary heap and the step queues.  The

@@ -235,6 +235,17 @@ on_offer(void *arg, uint32_t cell, int improved, uint64_t f, uint64_t g, uint64_
 	struct viz *v = arg;
 	char b[32];
 
+	if (cell == v->start && v->nexp == 0 && !improved) {
+		/* the start, added before any step: counted (viz_begin), not traced */
+		if (v->order != NULL)
+			v->order[cell] = ORDER_OPEN;
+		if (v->fgh != NULL) {
+			v->fgh[cell].f = f;
+			v->fgh[cell].g = g;
+			v->fgh[cell].h = h;
+		}
+		return;
+	}
 	if (!improved)
 		v->nopen++;
 	if (v->order != NULL && !improved)
@@ -478,9 +489,9 @@ put_parts(FILE *fp, const unsigned long long *n, const char *const *what, int k)
 static void
 legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8_t *marks)
 {
-	static const char *const cw[] = { "A", "*", "x" }, *const ow[] = { "o", "B" };
+	static const char *const cw[] = { "A", "*", "x" }, *const ow[] = { "A", "o", "B" };
 	const struct grid *g = &m->grid;
-	unsigned long long closed[3] = { 0, 0, 0 }, open[2] = { 0, 0 }, nc = 0, no = 0;
+	unsigned long long closed[3] = { 0, 0, 0 }, open[3] = { 0, 0, 0 }, nc = 0, no = 0;
 	int x, y;
 
 	for (y = 0; y < g->h; y++)
@@ -491,8 +502,8 @@ legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8
 			if (mk == MARK_NONE)
 				continue;	/* (cells past a short row's end are never marked) */
 			ch = m->text[m->row[y].off + (size_t)x];
-			if (mk == MARK_OPEN) {
-				open[ch == 'B']++;
+			if (mk == MARK_OPEN) {	/* (the start: --max-expanded=0) */
+				open[ch == 'A' ? 0 : ch == 'B' ? 2 : 1]++;
 				no++;
 			} else {
 				closed[ch == 'A' ? 0 : ch == '*' ? 1 : 2]++;
@@ -502,7 +513,7 @@ legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8
 	fprintf(fp, "legend: x expanded, o open; expanded %llu =", nc);
 	put_parts(fp, closed, cw, 3);
 	fprintf(fp, "; open %llu =", no);
-	put_parts(fp, open, ow, 2);
+	put_parts(fp, open, ow, 3);
 	if (r->found)
 		fputs("; the goal is closed, not expanded", fp);
 	putc('\n', fp);
@@ -667,20 +678,23 @@ viz_image(struct viz *v, FILE *fp, int fmt, struct map *m, const struct search_r
 			*c = (uint8_t)(g->cell[i] & CELL_COST);
 			if (nth == ORDER_OPEN)
 				*c = P_OPEN;
-			else if (nth > 0)
-				*c = (uint8_t)(P_CLOSED + (uint64_t)(nth - 1) * P_NCLOSED / r->expanded);
+			else if (nth > 0)	/* the first expanded shade 0, the last the last */
+				*c = (uint8_t)(P_CLOSED + (r->expanded < 2 ? 0 :
+				    (uint64_t)(nth - 1) * (P_NCLOSED - 1) / (r->expanded - 1)));
 		}
-	if (r->found)
-		for (k = 1; k < r->steps; k++)
+	/* the path as the text map draws it: with --nearest, to the cell nearest */
+	if (r->found || r->partial)
+		for (k = 1; k < r->steps + (size_t)r->partial; k++)
 			v->cells[(size_t)grid_y(g, r->path[k]) * (size_t)g->w +
 			    (size_t)grid_x(g, r->path[k])] = P_PATH;
+	/* the goals over the start, as the text map's B over A (--goal on A) */
+	v->cells[(size_t)grid_y(g, v->start) * (size_t)g->w + (size_t)grid_x(g, v->start)] = P_START;
 	if (v->goal != SEARCH_MAP_GOALS)
 		v->cells[(size_t)grid_y(g, v->goal) * (size_t)g->w + (size_t)grid_x(g, v->goal)] = P_GOAL;
 	else
 		for (k = 0; k < g->ngoal; k++)
 			v->cells[(size_t)grid_y(g, g->goal[k]) * (size_t)g->w +
 			    (size_t)grid_x(g, g->goal[k])] = P_GOAL;
-	v->cells[(size_t)grid_y(g, v->start) * (size_t)g->w + (size_t)grid_x(g, v->start)] = P_START;
 	im.w = g->w;
 	im.h = g->h;
 	im.scale = image_scale(g);

@@ -80,6 +80,21 @@ map_rows() {
 	[ "${stderr_lines[0]}" = "pathfind: --scores draws the text map: it needs -f text" ]
 }
 
+@test "--trace needs -f text or json: in path and moves line n is map n" {
+	local f
+	for f in path moves; do
+		run --separate-stderr pf --trace -f "$f" samples/tutorial.txt
+		[ "$status" -eq 2 ] || { echo "-f $f: status $status"; return 1; }
+		[ -z "$output" ]
+		[ "${stderr_lines[0]}" = "pathfind: --trace logs among the results: it needs -f text or -f json" ]
+		run --separate-stderr pf --trace=open -f "$f" samples/tutorial.txt
+		[ "$status" -eq 2 ]
+	done
+	run --separate-stderr pf --trace -f json samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == '{"trace":"search",'* ]]
+}
+
 @test "--trace: a step per expansion, then the goal, before the result" {
 	local f args n
 	for f in samples/tutorial.txt samples/maze.txt samples/nopath.txt; do
@@ -258,6 +273,32 @@ map_rows() {
 	run pf -e -d no-corner-cut samples/terrain.txt
 	[ "${lines[3]:5:1}" = 9 ]
 	[ "$(px 88 56)" = "159 96 40" ]
+}
+
+@test "--image: the shades from the first expanded to the last, the --nearest path, a --goal on the start" {
+	local d=$BATS_TEST_TMPDIR
+	# 12x4 cells of 16 pixels; pixel (x, y) at 14 + 3 * (192 y + x)
+	printf '.......#....\n..A....#....\n.......#..B.\n########....\n' >"$d/np.txt"
+	px() { od -An -tu1 -j $((14 + 3 * (192 * ($3 * 16 + 8) + $2 * 16 + 8))) -N3 "$1" | tr -s ' ' | sed 's/^ //'; }
+	run "$PATHFIND" -q --nearest --image "$d/n.ppm" "$d/np.txt"
+	[ "$status" -eq 1 ]
+	[ "$(head -c 14 "$d/n.ppm" | od -An -c | tr -s ' ')" = " P 6 \n 1 9 2 6 4 \n 2 5 5 \n" ]
+	# 21 expanded: the start first, (0,0) last (--trace's step 21)
+	[ "$("$PATHFIND" --trace "$d/np.txt" | grep '^step 21:')" = "step 21: current (0,0) F=15 G=3 H=12, parent (0,1)" ]
+	[ "$(px "$d/n.ppm" 0 0)" = "37 99 235" ]
+	[ "$(px "$d/n.ppm" 2 1)" = "22 163 74" ]
+	# the path to the nearest cell, (6,2), as the text map draws it
+	local x
+	for x in 2 3 4 5 6; do
+		[ "$(px "$d/n.ppm" "$x" 2)" = "250 204 21" ] || { echo "($x,2): $(px "$d/n.ppm" "$x" 2)"; return 1; }
+	done
+	run "$PATHFIND" -q --image "$d/p.ppm" "$d/np.txt"
+	[ "$(px "$d/p.ppm" 2 2)" != "250 204 21" ]
+	# the first expanded, where it is not the start: --goal on A draws the goal there
+	run "$PATHFIND" -q --goal 2,1 --image "$d/g.ppm" "$d/np.txt"
+	[ "$status" -eq 0 ]
+	[ "$(px "$d/g.ppm" 2 1)" = "220 38 38" ]
+	[ "$("$PATHFIND" --goal 2,1 "$d/np.txt" | sed -n 2p)" = "..B....#...." ]
 }
 
 @test "--image: SVG header, size and cells" {
