@@ -761,7 +761,9 @@ feed(struct maps *ms, struct slot *sl)
 		}
 		sl->line = sl->map->line;
 		sl->name = ms->name;
-		sl->mapno = ++ms->mapno;
+		/* an input that fails before its first line (a directory) has no map */
+		sl->mapno = sl->rc == MAP_IOERR && ms->mapno == 0 && ms->rd.lines.lineno == 0 ?
+		    0 : ++ms->mapno;
 		sl->large = sl->rc == MAP_OK &&
 		    (size_t)sl->map->grid.w * (size_t)sl->map->grid.h > FLUSH_CELLS;
 		/*

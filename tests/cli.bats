@@ -152,6 +152,11 @@ load common
 	[ "${stderr_lines[1]}" = "pathfind: samples:1:1: read error: Is a directory" ]
 	[ "${lines[0]}" = "==> samples/tutorial.txt map 1 <==" ]
 	[[ "$output" == *"cost: 8"* ]]
+	# in JSON an input that could not be read at all has no map number
+	run --separate-stderr pf -f json samples samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = '{"source":"samples","map":null,"line":1,"column":1,"error":"read error: Is a directory"}' ]
+	[[ "${lines[1]}" == '{"source":"samples/tutorial.txt","map":1,'* ]]
 }
 
 @test "a bad map in the middle of a stream is skipped; the others are solved" {
