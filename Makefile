@@ -76,7 +76,11 @@ tests/bigmemcheck: tests/bigmemcheck.c src/bigmem.c src/bigmem.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/bigmemcheck.c \
 	    $(PF_LDLIBS) $(LDLIBS)
 
-test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck build/replay build/fault/pathfind \
+# Costs printed past 2^64 micro-units, checked apart from --check (tests/costcheck.c).
+tests/costcheck: tests/costcheck.c src/cost.c src/cost.h
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/costcheck.c
+
+test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck build/replay build/fault/pathfind \
     build/portable/pathfind build/O0/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
@@ -89,9 +93,10 @@ sanitize:
 	$(CC) -std=c11 $(WARN) $(SANFLAGS) -o build/san/brute tests/brute.c -lm
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/sortcheck tests/sortcheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/bigmemcheck tests/bigmemcheck.c $(PF_LDLIBS)
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/costcheck tests/costcheck.c
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
-	BIGMEMCHECK=$$PWD/build/san/bigmemcheck \
+	BIGMEMCHECK=$$PWD/build/san/bigmemcheck COSTCHECK=$$PWD/build/san/costcheck \
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
@@ -168,7 +173,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

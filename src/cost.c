@@ -215,26 +215,45 @@ cost_units(const struct costs *c, uint64_t bound, struct keyunits *ku)
  * is floor((isqrt(8*y^2) + 1) / 2), because sqrt(8*y^2) is never an integer
  * when y > 0.
  */
+/*
+ * A total in micro-units, in 128 bits: a path's steps, a checked answer's
+ * above all, can take the total past 2^64 micro-units (1.8e13 at cost 1;
+ * --check once printed 427221724290.448384 for 18873965798000).
+ */
+static void
+put_micro(char *buf, size_t n, u128 micro, int whole)
+{
+	char digits[48];
+	u128 ip = micro / COST_MICRO;
+	size_t k = sizeof(digits) - 1;
+
+	digits[k] = '\0';
+	do {
+		digits[--k] = (char)('0' + (int)(ip % 10));
+		ip /= 10;
+	} while (ip != 0);
+	if (whole)
+		snprintf(buf, n, "%s", digits + k);
+	else
+		snprintf(buf, n, "%s.%06llu", digits + k,
+		    (unsigned long long)(micro % COST_MICRO));
+}
+
 void
 cost_format(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b)
 {
-	uint64_t micro;
+	u128 micro;
 	int whole;
 
 	if (c->d_sqrt2) {
 		u128 y = (u128)b * c->s;
-		micro = a * c->s + (isqrt128(8 * y * y) + 1) / 2;
+		micro = (u128)a * c->s + (isqrt128(8 * y * y) + 1) / 2;
 		whole = b == 0 && micro % COST_MICRO == 0;
 	} else {
-		micro = a * c->s + b * c->d;
+		micro = (u128)a * c->s + (u128)b * c->d;
 		whole = micro % COST_MICRO == 0;
 	}
-	if (whole)
-		snprintf(buf, n, "%llu", (unsigned long long)(micro / COST_MICRO));
-	else
-		snprintf(buf, n, "%llu.%06llu",
-		    (unsigned long long)(micro / COST_MICRO),
-		    (unsigned long long)(micro % COST_MICRO));
+	put_micro(buf, n, micro, whole);
 }
 
 /*
@@ -285,11 +304,7 @@ cost_format_excess(char *buf, size_t n, const struct costs *c, uint64_t a, uint6
 	}
 	if (micro < 0)		/* not an excess: the caller's mistake, shown as 0 */
 		micro = 0, whole = 1;
-	if (whole)
-		snprintf(buf, n, "%llu", (unsigned long long)(micro / COST_MICRO));
-	else
-		snprintf(buf, n, "%llu.%06llu", (unsigned long long)(micro / COST_MICRO),
-		    (unsigned long long)(micro % COST_MICRO));
+	put_micro(buf, n, (u128)micro, whole);
 }
 
 /* One base cost as -c takes it: "1", "2.5", "sqrt2". */

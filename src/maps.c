@@ -288,6 +288,8 @@ draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
 	if (fp == NULL)
 		return -1;
 	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), sl->map, r);
+	if (ferror(fp))		/* (a memory stream's fclose says 0 all the same) */
+		rc = -1;
 	if (fclose(fp) != 0)
 		rc = -1;
 	if (rc != 0) {

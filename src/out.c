@@ -1,5 +1,9 @@
 /* out.c - see out.h; the formats and their order are in pathfind(1), OUTPUT. */
+#ifdef __linux__
+#define _GNU_SOURCE	/* fopencookie, where the C library is glibc (mem_open) */
+#endif
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +28,50 @@ out_init(struct out *out, const struct options *o, int scen)
 	out->stream = !(fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode));
 }
 
+#ifdef __GLIBC__
+/*
+ * A buffered record's stream, glibc's fopencookie over buf, len and cap.
+ * glibc's open_memstream, when it cannot grow, fails the write but sets
+ * no error, and its fclose returns 0: -j 2 under a memory limit wrote a
+ * record cut short and exited 0.  Here a write that finds no room fails,
+ * stdio sets the stream's error, and out_close reports it.
+ */
+static ssize_t
+mem_write(void *cookie, const char *s, size_t n)
+{
+	struct outcome *oc = cookie;
+
+	if (n > oc->cap - oc->len) {
+		size_t cap = oc->cap ? oc->cap : 4096;
+		char *b;
+
+		while (n > cap - oc->len && cap <= SIZE_MAX / 2)
+			cap *= 2;
+		if (n > cap - oc->len || (b = realloc(oc->buf, cap)) == NULL)
+			return -1;
+		oc->buf = b;
+		oc->cap = cap;
+	}
+	memcpy(oc->buf + oc->len, s, n);
+	oc->len += n;
+	return (ssize_t)n;
+}
+
+static FILE *
+mem_open(struct outcome *oc)
+{
+	cookie_io_functions_t io = { NULL, mem_write, NULL, NULL };
+
+	return fopencookie(oc, "w", io);
+}
+#else
+static FILE *
+mem_open(struct outcome *oc)
+{
+	return open_memstream(&oc->buf, &oc->len);
+}
+#endif
+
 /* Start an outcome, written to stdout (buffered 0) or to memory.  -1: ENOMEM. */
 int
 out_open(struct outcome *oc, int buffered)
@@ -35,7 +83,7 @@ out_open(struct outcome *oc, int buffered)
 		oc->direct = 1;
 		return 0;
 	}
-	oc->fp = open_memstream(&oc->buf, &oc->len);
+	oc->fp = mem_open(oc);
 	return oc->fp == NULL ? -1 : 0;
 }
 
@@ -46,7 +94,10 @@ out_close(struct outcome *oc)
 	int rc = 0;
 
 	if (!oc->direct && oc->fp != NULL) {
-		rc = fclose(oc->fp) == 0 ? 0 : -1;
+		/* a write that found no room to grow the buffer (mem_write) */
+		int err = ferror(oc->fp);
+
+		rc = fclose(oc->fp) == 0 && !err ? 0 : -1;
 		oc->fp = NULL;
 	}
 	return rc;
@@ -58,7 +109,7 @@ out_discard(struct outcome *oc)
 {
 	free(oc->buf);
 	oc->buf = NULL;
-	oc->len = 0;
+	oc->len = oc->cap = 0;
 	oc->begun = 0;
 }
 
@@ -193,7 +244,8 @@ out_emit(struct out *out, struct outcome *oc)
 		if (oc->begun && !out->failed) {	/* (an empty record is one too) */
 			oc->begun = 0;
 			out_begin(out, oc);
-			fwrite(oc->buf, 1, oc->len, stdout);
+			if (oc->len > 0)	/* (buf is NULL for an empty one) */
+				fwrite(oc->buf, 1, oc->len, stdout);
 		}
 		free(oc->buf);
 		oc->buf = NULL;

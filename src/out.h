@@ -41,6 +41,7 @@ struct outcome {
 	FILE *fp;		/* the record goes here: stdout, or the buffer */
 	char *buf;		/* buffered: the record, once out_close'd */
 	size_t len;
+	size_t cap;		/* room in buf (a stream of out.c's own) */
 	int direct;		/* fp is stdout */
 	int begun;		/* some of the record is written */
 	int status;		/* EX_* of the item */

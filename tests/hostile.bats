@@ -533,6 +533,39 @@ vmpeak_tool() {
 	! grep -v -e '^libc\.so' -e '^libpthread\.so' -e '^ld-linux' <<<"$libs"
 }
 
+@test "-j 2 under a memory limit: a record that cannot be held is an error, never cut short" {
+	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
+	local T=$BATS_TEST_TMPDIR v want got st fails=0
+	# a zigzag of 2048x2048 cells: a path of 2.1 million cells, a JSON
+	# record of 23 MB, which -j 2 holds in memory until its turn
+	awk -v n=2048 'BEGIN { f = sprintf("%*s", n, ""); gsub(/ /, ".", f)
+		w = sprintf("%*s", n - 1, ""); gsub(/ /, "#", w)
+		for (y = 0; y < n; y++) {
+			if (y % 2 == 0) { r = f; if (y == 0) r = "A" substr(f, 2)
+				if (y == n - 2) r = (int(y / 2) % 2 == 0) ? substr(f, 2) "B" : "B" substr(f, 2)
+				print r
+			} else print (int(y / 2) % 2 == 0) ? w "." : "." w } }' >"$T/z.txt"
+	want=$("$PATHFIND" -f json "$T/z.txt" | cksum)
+	# Each limit: the whole record, or the map's error and exit 2.  glibc's
+	# memory streams failed the writes they had no room for and reported
+	# nothing: the record cut short, exit 0 (at 90 and 110 MB here).
+	for v in 90000 110000 130000 160000; do
+		got=$(bash -c 'ulimit -v "$1"; "$0" -j 2 -f json "$2" 2>"$2.err"; echo "status $?"' \
+		    "$PATHFIND" "$v" "$T/z.txt" | tail -c 200 | tail -n 1)
+		st=${got##*status }
+		if [ "$st" -eq 0 ]; then
+			[ "$(bash -c 'ulimit -v "$1"; "$0" -j 2 -f json "$2"' "$PATHFIND" "$v" "$T/z.txt" | cksum)" = "$want" ] ||
+			    { echo "$v: exit 0 and not the record of -j 1"; return 1; }
+		else
+			[ "$st" -eq 2 ] || { echo "$v: status $st"; return 1; }
+			[ "$(cat "$T/z.txt.err")" = "pathfind: $T/z.txt:1:1: out of memory" ] ||
+			    { echo "$v: $(cat "$T/z.txt.err")"; return 1; }
+			fails=$((fails + 1))
+		fi
+	done
+	echo "# $fails of 4 limits too small for -j 2" >&3
+}
+
 @test "-S -j: no more threads than memory and the work allow, said once" {
 	[ -z "${PF_SANITIZED:-}" ] || skip "sanitizers reserve huge address space"
 	local T=$BATS_TEST_TMPDIR
