@@ -30,6 +30,38 @@ nearest_of() {
 	done
 }
 
+@test "--nearest with many goals out of reach: the brute-force solver's cell, every rule and costs" {
+	# Goals by the dozen behind a wall, the start's side open or walled
+	# in: each cell is measured against the goals' rows that could hold
+	# its nearest (near_cell), not against every goal; D below S too
+	# and above 2S (with Dijkstra: octile h overestimates there, and A*'s path costs are
+	# not the least, nor the ties they break),
+	# where a row's nearest goal lies t columns off, t its rows away.
+	local T=$BATS_TEST_TMPDIR args n
+	awk 'BEGIN { srand(7)
+		for (m = 0; m < 60; m++) {
+			w = 8 + int(rand() * 25); h = 4 + int(rand() * 20); c = 2 + int(rand() * (w - 4))
+			ax = int(rand() * c); ay = int(rand() * h); p = 0.1 + rand() * 0.8
+			for (y = 0; y < h; y++) { r = ""
+				for (x = 0; x < w; x++)
+					r = r (x == ax && y == ay ? "A" : x == c ? "#" : \
+					    x > c && (rand() < p || (x == w - 1 && y == h - 1)) ? "B" : \
+					    x < c && rand() < 0.15 ? "#" : ".")
+				print r }
+			print "" } }' >"$T/maps.txt"
+	for args in "" "-d always" "-a dijkstra -d no-corner-cut -c 5,3" "-a dijkstra -d always -c 10,3" "-a dijkstra -d no-squeeze -c 2,5" "-d no-squeeze -c 10,14" \
+	    "-d never -c 3,2" "-a dijkstra -d always -c 1,1"; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" --nearest -f json $args "$T/maps.txt" >"$T/out.json" 2>/dev/null || true
+		nearest_of "$T/out.json" >"$T/got"
+		# shellcheck disable=SC2086
+		"$BRUTE" nearest "$T/maps.txt" -- $args >"$T/want"
+		n=$(grep -c nearest "$T/want")
+		[ "$n" -eq 60 ] || { echo "$n maps of 60 with a nearest cell"; return 1; }
+		diff "$T/want" "$T/got" || { echo "args: $args"; return 1; }
+	done
+}
+
 @test "--nearest: drawn and reported as partial, the same with every open list" {
 	printf 'A.#..\n..#.B\n..#..\n' >"$BATS_TEST_TMPDIR/m.txt"
 	run pf --nearest "$BATS_TEST_TMPDIR/m.txt"
