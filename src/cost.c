@@ -215,6 +215,52 @@ cost_units(const struct costs *c, uint64_t bound, struct keyunits *ku)
  * is floor((isqrt(8*y^2) + 1) / 2), because sqrt(8*y^2) is never an integer
  * when y > 0.
  */
+/* a * b as 256 bits, *hi and *lo. */
+static void
+mul256(u128 a, u128 b, u128 *hi, u128 *lo)
+{
+	const u128 m = ((u128)1 << 64) - 1;
+	u128 ll = (a & m) * (b & m), lh = (a & m) * (b >> 64), hl = (a >> 64) * (b & m);
+	u128 hh = (a >> 64) * (b >> 64), mid = (ll >> 64) + (lh & m) + (hl & m);
+
+	*lo = (ll & m) | (mid << 64);
+	*hi = hh + (lh >> 64) + (hl >> 64) + (mid >> 64);
+}
+
+/*
+ * round(y * sqrt(2)), exactly, for any y below 2^126: floor((isqrt(8 y^2)
+ * + 1) / 2) (see cost_format).  8 y^2 fits 128 bits only for y below
+ * 2^62.5; past it (a --check answer of some 6.5e9 diagonal steps at cost
+ * 1000, in micro-units) the root is found by halving an interval around
+ * the double estimate, each r^2 compared with 8 y^2 in 256 bits.
+ */
+static u128
+round_sqrt2(u128 y)
+{
+	u128 nh, nl, rh, rl, lo, hi, e;
+	double est;
+
+	if (y < ((u128)1 << 62))
+		return (isqrt128(8 * y * y) + 1) / 2;
+	mul256(y, y, &nh, &nl);
+	nh = nh << 3 | nl >> 125;	/* 8 y^2 */
+	nl <<= 3;
+	est = dsqrt(8.0) * (double)y;	/* within 2^-50 of the root, relatively */
+	e = (u128)(est / 1099511627776.0) + 2;	/* 2^-40 of it: far wider than that */
+	lo = (u128)est > e ? (u128)est - e : 0;
+	hi = (u128)est + e;
+	while (lo < hi) {	/* the largest r with r^2 <= 8 y^2 */
+		u128 mid = lo + (hi - lo + 1) / 2;
+
+		mul256(mid, mid, &rh, &rl);
+		if (rh < nh || (rh == nh && rl <= nl))
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return (lo + 1) / 2;
+}
+
 /*
  * A total in micro-units, in 128 bits: a path's steps, a checked answer's
  * above all, can take the total past 2^64 micro-units (1.8e13 at cost 1;
@@ -246,8 +292,7 @@ cost_format(char *buf, size_t n, const struct costs *c, uint64_t a, uint64_t b)
 	int whole;
 
 	if (c->d_sqrt2) {
-		u128 y = (u128)b * c->s;
-		micro = (u128)a * c->s + (isqrt128(8 * y * y) + 1) / 2;
+		micro = (u128)a * c->s + round_sqrt2((u128)b * c->s);
 		whole = b == 0 && micro % COST_MICRO == 0;
 	} else {
 		micro = (u128)a * c->s + (u128)b * c->d;
@@ -293,8 +338,7 @@ cost_format_excess(char *buf, size_t n, const struct costs *c, uint64_t a, uint6
 	int whole;
 
 	if (c->d_sqrt2) {
-		u128 y = (u128)(db < 0 ? -db : db) * c->s;
-		i128 r = (i128)((isqrt128(8 * y * y) + 1) / 2);
+		i128 r = (i128)round_sqrt2((u128)(db < 0 ? -db : db) * c->s);
 
 		micro = da * (i128)c->s + (db < 0 ? -r : r);
 		whole = db == 0 && micro % COST_MICRO == 0;

@@ -70,8 +70,7 @@ struct slot {
 	int limited;		/* --max-expanded stopped it */
 	unsigned long long expanded;
 	double seconds;
-	char *img;		/* --image: the drawing, written in turn */
-	size_t imglen;
+	struct outmem img;	/* --image: the drawing, written in turn (buf NULL: none) */
 	struct answer ans;	/* --check: the map's answer, walked, */
 	int ansrc;		/* as answers_next found it, */
 	struct diag ansd;	/* and if not ANSWER_OK, why */
@@ -282,19 +281,21 @@ check_map(const struct options *o, struct slot *sl)
 static int
 draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
 {
-	FILE *fp = open_memstream(&sl->img, &sl->imglen);
+	FILE *fp = out_mem_open(&sl->img);
 	int rc;
 
 	if (fp == NULL)
 		return -1;
 	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), sl->map, r);
-	if (ferror(fp))		/* (a memory stream's fclose says 0 all the same) */
+	if (ferror(fp))		/* a write found no room (out_mem_open) */
 		rc = -1;
 	if (fclose(fp) != 0)
 		rc = -1;
-	if (rc != 0) {
-		free(sl->img);
-		sl->img = NULL;
+	if (rc != 0 || sl->img.buf == NULL) {
+		free(sl->img.buf);
+		sl->img.buf = NULL;
+		if (rc == 0)
+			rc = -1;	/* (an image is never empty) */
 	}
 	return rc;
 }
@@ -492,9 +493,9 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 		errno = err;
 	}
 	if (fd >= 0 && fp != NULL) {
-		size_t n = fwrite(sl->img, 1, sl->imglen, fp);
+		size_t n = fwrite(sl->img.buf, 1, sl->img.len, fp);
 
-		if (fclose(fp) == 0 && n == sl->imglen) {
+		if (fclose(fp) == 0 && n == sl->img.len) {
 			ms->images++;
 			return;
 		}
@@ -519,11 +520,11 @@ emit(struct maps *ms, struct slot *sl)
 		out_discard(&sl->oc);
 		out_fail(&sl->oc, sl->name, sl->line, 1, "out of memory");
 	}
-	if (sl->img != NULL) {
+	if (sl->img.buf != NULL) {
 		if (!sl->oc.error)
 			write_image(ms, sl, imgname, sizeof(imgname));
-		free(sl->img);
-		sl->img = NULL;
+		free(sl->img.buf);
+		sl->img.buf = NULL;
 	}
 	/*
 	 * Counted once handed to standard output: after a write error the

@@ -30,45 +30,50 @@ out_init(struct out *out, const struct options *o, int scen)
 
 #ifdef __GLIBC__
 /*
- * A buffered record's stream, glibc's fopencookie over buf, len and cap.
+ * A stream into memory, glibc's fopencookie over buf, len and cap.
  * glibc's open_memstream, when it cannot grow, fails the write but sets
  * no error, and its fclose returns 0: -j 2 under a memory limit wrote a
- * record cut short and exited 0.  Here a write that finds no room fails,
- * stdio sets the stream's error, and out_close reports it.
+ * record cut short and exited 0, and --image an SVG cut short.  Here a
+ * write that finds no room writes nothing and returns 0 (never less: stdio
+ * would take -1 as a count and read past the caller's bytes), and stdio
+ * sets the stream's error, which the callers test.
  */
 static ssize_t
 mem_write(void *cookie, const char *s, size_t n)
 {
-	struct outcome *oc = cookie;
+	struct outmem *m = cookie;
 
-	if (n > oc->cap - oc->len) {
-		size_t cap = oc->cap ? oc->cap : 4096;
+	if (n > m->cap - m->len) {
+		size_t cap = m->cap ? m->cap : 4096;
 		char *b;
 
-		while (n > cap - oc->len && cap <= SIZE_MAX / 2)
+		while (n > cap - m->len && cap <= SIZE_MAX / 2)
 			cap *= 2;
-		if (n > cap - oc->len || (b = realloc(oc->buf, cap)) == NULL)
-			return -1;
-		oc->buf = b;
-		oc->cap = cap;
+		if (n > cap - m->len || (b = realloc(m->buf, cap)) == NULL)
+			return 0;
+		m->buf = b;
+		m->cap = cap;
 	}
-	memcpy(oc->buf + oc->len, s, n);
-	oc->len += n;
+	memcpy(m->buf + m->len, s, n);
+	m->len += n;
 	return (ssize_t)n;
 }
 
-static FILE *
-mem_open(struct outcome *oc)
+FILE *
+out_mem_open(struct outmem *m)
 {
 	cookie_io_functions_t io = { NULL, mem_write, NULL, NULL };
 
-	return fopencookie(oc, "w", io);
+	m->buf = NULL;
+	m->len = m->cap = 0;
+	return fopencookie(m, "w", io);
 }
 #else
-static FILE *
-mem_open(struct outcome *oc)
+FILE *
+out_mem_open(struct outmem *m)
 {
-	return open_memstream(&oc->buf, &oc->len);
+	m->cap = 0;
+	return open_memstream(&m->buf, &m->len);
 }
 #endif
 
@@ -83,7 +88,7 @@ out_open(struct outcome *oc, int buffered)
 		oc->direct = 1;
 		return 0;
 	}
-	oc->fp = mem_open(oc);
+	oc->fp = out_mem_open(&oc->mem);
 	return oc->fp == NULL ? -1 : 0;
 }
 
@@ -107,9 +112,9 @@ out_close(struct outcome *oc)
 void
 out_discard(struct outcome *oc)
 {
-	free(oc->buf);
-	oc->buf = NULL;
-	oc->len = oc->cap = 0;
+	free(oc->mem.buf);
+	oc->mem.buf = NULL;
+	oc->mem.len = oc->mem.cap = 0;
 	oc->begun = 0;
 }
 
@@ -244,11 +249,11 @@ out_emit(struct out *out, struct outcome *oc)
 		if (oc->begun && !out->failed) {	/* (an empty record is one too) */
 			oc->begun = 0;
 			out_begin(out, oc);
-			if (oc->len > 0)	/* (buf is NULL for an empty one) */
-				fwrite(oc->buf, 1, oc->len, stdout);
+			if (oc->mem.len > 0)	/* (buf is NULL for an empty one) */
+				fwrite(oc->mem.buf, 1, oc->mem.len, stdout);
 		}
-		free(oc->buf);
-		oc->buf = NULL;
+		free(oc->mem.buf);
+		oc->mem.buf = NULL;
 	}
 	if (out->failed)
 		return -1;

@@ -37,11 +37,22 @@ struct out {
 /* What an item is, for its error record. */
 enum item { ITEM_MAP, ITEM_SCEN };
 
+/*
+ * A growing buffer in memory written as a stream (out_mem_open): a write
+ * it has no room for fails and sets the stream's error, which glibc's
+ * open_memstream does not (out.c).
+ */
+struct outmem {
+	char *buf;		/* the bytes, once the stream is closed */
+	size_t len;
+	size_t cap;		/* room in buf (glibc's fopencookie) */
+};
+
+FILE   *out_mem_open(struct outmem *);
+
 struct outcome {
 	FILE *fp;		/* the record goes here: stdout, or the buffer */
-	char *buf;		/* buffered: the record, once out_close'd */
-	size_t len;
-	size_t cap;		/* room in buf (a stream of out.c's own) */
+	struct outmem mem;	/* buffered: the record, once out_close'd */
 	int direct;		/* fp is stdout */
 	int begun;		/* some of the record is written */
 	int status;		/* EX_* of the item */

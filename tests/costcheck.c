@@ -41,6 +41,21 @@ main(void)
 	cost_format_excess(buf, sizeof(buf), &root2, 20000000000000u, 4000000000000u,
 	    10000000000000u, 0);
 	expect("excess over 1e13", buf, "15656854249492.380195");
+	/* sqrt2 where 8 (b s)^2 is past 128 bits: b s = 1e19, 1e20, 2^100 */
+	{
+		struct costs k1000 = { 1000 * COST_MICRO, 0, 1 };
+
+		cost_format(buf, sizeof(buf), &k1000, 0, 10000000000u);
+		expect("1e10 diagonal at 1000", buf, "14142135623730.950488");
+		cost_format(buf, sizeof(buf), &k1000, 0, 100000000000u);
+		expect("1e11 diagonal at 1000", buf, "141421356237309.504880");
+		cost_format(buf, sizeof(buf), &k1000, 7, 7186408983u);
+		expect("7186408983 diagonal and 7 straight at 1000", buf, "10163117055518.441056");
+		cost_format_excess(buf, sizeof(buf), &k1000, 7, 7186408983u, 0, 1);
+		expect("its excess over one diagonal", buf, "10163117054104.227494");
+		cost_format(buf, sizeof(buf), &root2, 0, (uint64_t)1 << 63);
+		expect("2^63 diagonal at 1", buf, "13043817825332782212.349572");
+	}
 	/* below 2^64 micro-units, as before */
 	cost_format(buf, sizeof(buf), &root2, 3, 2);
 	expect("3 + 2 sqrt2", buf, "5.828427");

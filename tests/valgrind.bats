@@ -62,3 +62,25 @@ vg() {
 	[ "$status" -eq 4 ]
 	[ -s "$img" ]
 }
+
+@test "valgrind: -j 2's records in memory, their growth failing at each allocation in turn" {
+	# A buffered record's stream (out.c, out_mem_open) whose buffer cannot
+	# grow writes nothing: its write function returned -1 once, which
+	# glibc's fwrite took as a count, reading past the row it was given
+	# (rows of 16,384 cells, written whole).  A build with the fault hooks
+	# and no sanitizer, so that memcheck sees glibc's reads.
+	local T=$BATS_TEST_TMPDIR n
+	${CC:-cc} -std=c11 -pthread -O1 -g -D_POSIX_C_SOURCE=200809L -DVERSION='"t"' \
+	    -include "$root/tests/fault/inject.h" -o "$T/fault" "$root"/src/*.c "$root/tests/fault/inject.c"
+	awk 'BEGIN { r = "A"; for (x = 1; x < 16383; x++) r = r "."; r = r "B"; print r; print ""; print r }' >"$T/rows.txt"
+	for n in $(seq 24 38); do
+		run --separate-stderr env PF_FAIL_ALLOC="$n" "${VG[@]}" "$T/fault" -j 2 "$T/rows.txt"
+		if [ "$status" -eq 99 ] || [[ "$stderr" == *"=="[0-9]*"=="* ]]; then
+			echo "PF_FAIL_ALLOC=$n:"; printf '%s\n' "$stderr" | head -n 30
+			return 1
+		fi
+		# the whole result, or the map's error: never a record cut short
+		[ "$status" -eq 0 ] || [ "$status" -eq 2 ]
+		[ "$status" -eq 0 ] || [[ "$stderr" == *"out of memory"* ]]
+	done
+}
