@@ -13,7 +13,7 @@ STRIP     = strip
 
 # The user's CFLAGS/CPPFLAGS/LDFLAGS are passed through; what the project
 # needs is kept in its own variables so that overriding CFLAGS keeps them.
-CFLAGS    = -O2 -g
+CFLAGS   ?= -O2 -g
 WARN      = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wswitch-enum
 PF_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -DVERSION=\"$(VERSION)\"
 PF_CFLAGS = -std=c11 -pthread $(WARN)
@@ -107,7 +107,8 @@ build/bench/genmap: bench/genmap.c
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) -O2 $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/genmap.c -lm
 
 # The parse speed and BFS floor driver: pathfind's own map reader.
-build/bench/floor: bench/floor.c src/map.c src/lines.c src/bigmem.c src/map.h src/lines.h src/bigmem.h
+build/bench/floor: bench/floor.c src/map.c src/lines.c src/bigmem.c src/map.h src/lines.h src/bigmem.h \
+    src/bits.h src/inline.h
 	mkdir -p build/bench
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ \
 	    bench/floor.c src/map.c src/lines.c src/bigmem.c
@@ -155,7 +156,7 @@ bench-then: pathfind build/bench/then-$(THEN)/pathfind
 	BENCH_ALGOS=then BENCH_THEN=$(CURDIR)/build/bench/then-$(THEN)/pathfind sh bench/run.sh
 
 install: pathfind
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
+	umask 022 && mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
 	cp -f pathfind $(DESTDIR)$(PREFIX)/bin/pathfind
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/pathfind
 	cp -f man/pathfind.1 $(DESTDIR)$(MANPREFIX)/man1/pathfind.1

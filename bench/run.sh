@@ -94,6 +94,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 pf=${PATHFIND:-$top/pathfind}
 out=$top/build/bench
 dir=${BENCH_DIR:-$top/../shared/bench/movingai}
+# Without the MovingAI files only the generated maps are timed: say so.
+[ -d "$dir" ] || echo "bench: no MovingAI maps in $dir (BENCH_DIR): the tables of those maps stay empty" >&2
 filter=${BENCH_MAPS:-}
 every=${BENCH_EVERY:-1}
 reps=${BENCH_REPS:-3}

@@ -481,7 +481,7 @@ moves_record(struct answers *as, const struct check_map *cm, struct answer *a,
 	struct walk w;
 	const char *s;
 	size_t n, i, at;
-	uint64_t count, k;
+	uint64_t count = 0, k;	/* (set by parse_move; -Os cannot tell) */
 	int rc, dx, dy, bad = 0;
 
 	rc = next_line(as, &s, &n);

@@ -593,7 +593,7 @@ nearest(struct ctx *c, const struct search_params *p, struct search_result *r)
 	int64_t ba = 0, bb = 0;
 	uint64_t bg = 0;
 	size_t k;
-	struct nearrows nr;
+	struct nearrows nr = { NULL, NULL, 0 };
 	int rows = s->ngoal > 1 && near_rows(s, &nr) == 0;
 
 	for (i = 0; i < s->cap && i < c->grid->ncells; i++) {
