@@ -68,6 +68,22 @@ load common
 	[ ! -e "$d/opt/pf/share/man/man1/pathfind.1" ]
 }
 
+@test "make install: directories others can read under any umask; CFLAGS from the environment" {
+	local d=$BATS_TEST_TMPDIR/stage m
+	run bash -c 'umask 077 && make -s -C "$0" install DESTDIR="$1" PREFIX=/opt/pf' "$root" "$d"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	for m in "$d/opt" "$d/opt/pf" "$d/opt/pf/bin" "$d/opt/pf/share/man/man1"; do
+		[ "$(stat -c %a "$m")" = 755 ] || { echo "$m: $(stat -c %a "$m")"; return 1; }
+	done
+	[ "$(stat -c %a "$d/opt/pf/share/man/man1/pathfind.1")" = 644 ]
+	# a packager's flags in the environment reach the compiler, warnings kept
+	run env CFLAGS='-O1 -DPF_ENV_FLAGS' make -s -n -B -C "$root" pathfind
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"-DPF_ENV_FLAGS"* ]]
+	[[ "$output" == *"-Wall -Wextra"* ]]
+	[[ "$output" != *"-O2 -g"* ]]
+}
+
 @test "make install keeps the symbols; make install-strip strips them" {
 	command -v readelf >/dev/null || skip "no readelf"
 	local d=$BATS_TEST_TMPDIR f

@@ -71,6 +71,19 @@ map_rows() {
 	[ "$(printf '%s\n' "$output" | sed 's/\x1b\[[0-9;]*m//g')" = "$(pf -e samples/maze.txt)" ]
 }
 
+@test "-e and --scores with --max-expanded=0: the start is open, with its F, G and H" {
+	run --separate-stderr pf -e --max-expanded=0 samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *"legend: x expanded, o open; expanded 0 = none; open 1 = A"$'\n'* ]]
+	[[ "$output" == *"generated: 1"* ]]
+	run --separate-stderr pf --scores --max-expanded=0 samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	# the start's box: F = H = 4 (Manhattan to the goal), G = 0, A in its corner
+	[[ "$output" == *"|4   A|"* ]]
+	[[ "$output" == *"|0   4|"* ]]
+	[[ "$output" == *"open 1 = A"* ]]
+}
+
 @test "-e and --scores need the text format" {
 	run --separate-stderr pf -e -f json samples/tutorial.txt
 	[ "$status" -eq 2 ]
