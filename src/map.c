@@ -577,7 +577,8 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		if (rc == LINES_ERR)
 			return ioerr(r, d);
 		if (rc == LINES_EOF || (rc == LINES_OK && n == 0)) {
-			snprintf(what, sizeof(what), "map ends after %d rows; height says %d", y, h);
+			snprintf(what, sizeof(what), "map ends after %d row%s; height says %d", y,
+			    y == 1 ? "" : "s", h);
 			seterr(d, r->lines.lineno + (rc == LINES_EOF), 1, "%s", what);
 			return MAP_BAD;	/* the map has ended: nothing to skip */
 		}
@@ -588,8 +589,9 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 			if (check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, at) != 0)
 				return skip_map(r);
 			/* (a long line: n is the limit + 1, and the row is over the limit) */
-			snprintf(what, sizeof(what), "row has %s%zu cells; width says %d",
-			    rc == LINES_LONG ? "over " : "", rc == LINES_LONG ? n - 1 : n, w);
+			snprintf(what, sizeof(what), "row has %s%zu cell%s; width says %d",
+			    rc == LINES_LONG ? "over " : "", rc == LINES_LONG ? n - 1 : n,
+			    n == 1 && rc != LINES_LONG ? "" : "s", w);
 			seterr(d, r->lines.lineno, (long)at + 1, "%s", what);
 			return skip_map(r);
 		}

@@ -30,6 +30,9 @@
  * With --check the thread reading a map also reads its answer (check.h)
  * and walks it over the map, then finds the optimum; the verdict is
  * written in the map's turn.
+ *
+ * A map that runs out of memory while other threads hold theirs is
+ * solved again alone (solve_alone): -j never decides whether a map fits.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -76,6 +79,8 @@ struct slot {
 	struct diag ansd;	/* and if not ANSWER_OK, why */
 	enum verdict verdict;
 	int large;		/* a map that may take a while (FLUSH_CELLS) */
+	int nomem;		/* the outcome or the solve ran out of memory (solve_alone) */
+	int held;		/* solve_alone: written to stdout, under the writers' lock */
 	int done;		/* solved: the outcome may be written */
 };
 
@@ -84,6 +89,7 @@ struct worker {
 	struct map map;		/* the map this thread read last, which it solves */
 	struct search *search;
 	struct viz *viz;	/* -e, --trace, --scores, --image; else NULL */
+	int busy;		/* from reading its map to having solved it */
 	pthread_t tid;
 };
 
@@ -101,6 +107,8 @@ struct maps {
 	int eof, stop;
 	int reading;		/* a thread is reading the next item (feed) */
 	int waiting;		/* it may be waiting for input */
+	int solving;		/* threads solving a map */
+	int alone;		/* a thread solves alone: no other starts (solve_alone) */
 	pthread_mutex_t mu;	/* the counters above and the slots' done */
 	pthread_mutex_t emu;	/* one thread writes outcomes at a time */
 	pthread_cond_t work;	/* a map to take, room to read one, or the end */
@@ -346,6 +354,7 @@ check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
 		ri->noguarantee = NULL;
 	}
 	if ((rc = search_run(w->search, &m->grid, start, goal, sp, &r)) != 0) {
+		sl->nomem = rc == SEARCH_ENOMEM;
 		out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
 		return;
 	}
@@ -382,10 +391,14 @@ solve(struct worker *w, struct slot *sl)
 		out_fail(oc, sl->name, sl->d.line, sl->d.col, sl->d.msg);
 		return;
 	}
+	if (sl->nomem) {	/* no buffer for the record (prepare) */
+		out_fail(oc, sl->name, sl->line, 1, "out of memory");
+		return;
+	}
 	if (check_map(o, sl) != 0 || endpoints(o, sl, &start, &goal) != 0 ||
 	    (o->check != NULL && answer_failed(ms, sl)))
 		return;
-	if (sl->large)
+	if (sl->large && !sl->held)
 		flush(ms);
 	options_params(o, m, &sp);
 	memset(&ri, 0, sizeof(ri));
@@ -402,15 +415,17 @@ solve(struct worker *w, struct slot *sl)
 	if (o->compare != CMP_NONE) {
 		rc = compare_table(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
 		    start, goal, o, &ri, &sl->expanded);
-		if (rc < 0)
+		if (rc < 0) {
+			sl->nomem = rc == SEARCH_ENOMEM;
 			out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
-		else
+		} else
 			sl->solved = rc == 0, status_worse(&oc->status, rc);
 		return;
 	}
 	/* The trace comes first, with the label: the result then has none. */
 	if (w->viz != NULL && viz_begin(w->viz, w->search, m, start, goal, &sp, o,
 	    &ms->out, oc, &ri) != 0) {
+		sl->nomem = 1;
 		out_fail(oc, sl->name, m->line, 1, "out of memory");
 		return;
 	}
@@ -420,8 +435,9 @@ solve(struct worker *w, struct slot *sl)
 	if (w->viz != NULL && viz_end(w->viz, rc == 0 ? &r : NULL) != 0 && rc == 0)
 		rc = -1;	/* out of memory */
 	if (rc == 0 && o->image != NULL && draw_image(w, sl, &r) != 0)
-		rc = -1;
+		rc = SEARCH_ENOMEM;
 	if (rc != 0) {
+		sl->nomem = rc == SEARCH_ENOMEM;
 		out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
 		return;
 	}
@@ -552,14 +568,13 @@ emit(struct maps *ms, struct slot *sl)
 	return 0;
 }
 
-/* Write every solved slot at the head of the queue, in order. */
+/* Write every solved slot at the head of the queue, in order; the caller holds emu. */
 static void
-emit_ready(struct maps *ms)
+emit_done(struct maps *ms)
 {
 	struct slot *sl;
 	int rc;
 
-	lock(ms, &ms->emu);
 	for (;;) {
 		lock(ms, &ms->mu);
 		sl = ms->head < ms->tail && ms->slot[ms->head % ms->nslot].done ?
@@ -578,6 +593,16 @@ emit_ready(struct maps *ms)
 		pthread_cond_broadcast(&ms->work);	/* room to read a map */
 		unlock(ms, &ms->mu);
 	}
+}
+
+/* Write every solved slot at the head of the queue, in order. */
+static void
+emit_ready(struct maps *ms)
+{
+	int rc;
+
+	lock(ms, &ms->emu);
+	emit_done(ms);
 	/*
 	 * With threads, what was just written must not wait behind the next
 	 * outcome when that one may be long coming: the thread reading is
@@ -594,19 +619,23 @@ emit_ready(struct maps *ms)
 	unlock(ms, &ms->emu);
 }
 
-/* Prepare sl's outcome; a map that cannot have one fails at once. */
+/*
+ * Prepare sl's outcome, into memory or (buffered 0) straight to stdout.
+ * Without memory for its record, a good map fails (nomem: solve,
+ * solve_alone); an error needs none, written in its turn.
+ */
 static void
-prepare(struct maps *ms, struct slot *sl)
+prepare(struct slot *sl, int buffered)
 {
 	sl->solved = 0;
 	sl->limited = 0;
 	sl->expanded = 0;
 	sl->seconds = 0;
-	if (out_open(&sl->oc, ms->buffered) != 0) {
+	sl->nomem = 0;
+	sl->held = 0;
+	if (out_open(&sl->oc, buffered) != 0) {
 		out_open(&sl->oc, 0);
-		sl->rc = MAP_BAD;
-		sl->d.line = sl->line, sl->d.col = 1;
-		snprintf(sl->d.msg, sizeof(sl->d.msg), "out of memory");
+		sl->nomem = 1;
 	}
 	sl->oc.item = ITEM_MAP;
 	sl->oc.source = sl->name;
@@ -788,6 +817,85 @@ feed(struct maps *ms, struct slot *sl)
 }
 
 /*
+ * Did sl's solve run out of memory, its record's buffer included?  What
+ * stdio holds of the record goes to the buffer first (a small record
+ * would go there only when the stream is closed, in its turn).
+ */
+static int
+out_of_memory(struct slot *sl)
+{
+	FILE *fp = sl->oc.fp;
+
+	return sl->rc == MAP_OK && (sl->nomem ||
+	    (!sl->oc.direct && fp != NULL && (fflush(fp) != 0 || ferror(fp))));
+}
+
+/*
+ * The map in sl ran out of memory while other threads may have held
+ * theirs: solve it again alone, as -j 1 would, so that -j never decides
+ * whether a map fits.  No other thread starts a map or reads one until
+ * it is done; once those solving have finished, the searches of every
+ * thread give back what they keep from map to map, and so do the maps of
+ * the threads that hold none in hand.  What the run has read ahead, and
+ * the finished records of later maps waiting for their turn, stay.  When
+ * every map before it is written, its record goes straight to stdout, as
+ * with -j 1, not into memory (but with --image, whose file comes first).
+ * Only a map that fails alone fails.  The thread reading is not waited
+ * for: it holds no search, and may be waiting for a writer that waits
+ * for our output.
+ */
+static void
+solve_alone(struct worker *w, struct slot *sl)
+{
+	struct maps *ms = w->ms;
+	int k, stop, direct;
+
+	lock(ms, &ms->mu);
+	ms->solving--;
+	pthread_cond_broadcast(&ms->work);	/* (for another thread waiting to be alone) */
+	while (ms->alone && !ms->stop)
+		pthread_cond_wait(&ms->work, &ms->mu);
+	ms->alone = 1;
+	while (ms->solving > 0 && !ms->stop)
+		pthread_cond_wait(&ms->work, &ms->mu);
+	if (!(stop = ms->stop))
+		for (k = 0; k < ms->nw; k++) {
+			search_release(ms->w[k].search);
+			if (ms->w[k].viz != NULL)
+				viz_release(ms->w[k].viz);
+			if (!ms->w[k].busy)
+				map_free(&ms->w[k].map);
+		}
+	ms->solving++;
+	unlock(ms, &ms->mu);
+	if (!stop) {
+		out_close(&sl->oc);
+		out_discard(&sl->oc);
+		free(sl->img.buf);
+		memset(&sl->img, 0, sizeof(sl->img));
+		lock(ms, &ms->emu);
+		emit_done(ms);
+		lock(ms, &ms->mu);
+		direct = &ms->slot[ms->head % ms->nslot] == sl && ms->o->image == NULL;
+		unlock(ms, &ms->mu);
+		/* (no other thread writes while this one is alone and first) */
+		if (direct && out_flush(&ms->out) != 0)
+			halt(ms);
+		if (!direct)
+			unlock(ms, &ms->emu);
+		prepare(sl, !direct);
+		sl->held = direct;
+		solve(w, sl);
+		if (direct)
+			unlock(ms, &ms->emu);
+	}
+	lock(ms, &ms->mu);
+	ms->alone = 0;
+	pthread_cond_broadcast(&ms->work);
+	unlock(ms, &ms->mu);
+}
+
+/*
  * A thread of the run (with -j 1 the calling one): when no other thread
  * is reading and a slot is free, read the next map (feed) into the
  * thread's own map and the next slot, solve it and write what is in
@@ -819,16 +927,17 @@ work(void *arg)
 				unlock(ms, &ms->mu);
 				return NULL;
 			}
-			if (!ms->reading && ms->tail - ms->head < ms->nslot)
+			if (!ms->reading && !ms->alone && ms->tail - ms->head < ms->nslot)
 				break;
 			pthread_cond_wait(&ms->work, &ms->mu);
 		}
 		ms->reading = 1;
+		w->busy = 1;
 		sl = &ms->slot[ms->tail % ms->nslot];
 		sl->map = &w->map;
 		unlock(ms, &ms->mu);
 		if ((got = feed(ms, sl)) != 0)
-			prepare(ms, sl);
+			prepare(sl, ms->buffered);
 		lock(ms, &ms->mu);
 		ms->reading = 0;
 		if (got) {
@@ -837,14 +946,27 @@ work(void *arg)
 		} else
 			ms->eof = 1;
 		pthread_cond_broadcast(&ms->work);
+		if (!got) {
+			w->busy = 0;
+			unlock(ms, &ms->mu);
+			continue;	/* the end: the loop's top returns */
+		}
+		while (ms->alone && !ms->stop)
+			pthread_cond_wait(&ms->work, &ms->mu);
+		ms->solving++;
 		stop = ms->stop;
 		unlock(ms, &ms->mu);
-		if (!got)
-			continue;	/* the end: the loop's top returns */
-		if (!stop)	/* after a write error only the slot is given back */
+		if (!stop) {	/* after a write error only the slot is given back */
 			solve(w, sl);
+			if (ms->nw > 1 && out_of_memory(sl))
+				solve_alone(w, sl);
+		}
 		lock(ms, &ms->mu);
+		ms->solving--;
+		w->busy = 0;
 		sl->done = 1;
+		if (ms->alone)
+			pthread_cond_broadcast(&ms->work);
 		unlock(ms, &ms->mu);
 		emit_ready(ms);
 	}

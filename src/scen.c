@@ -579,7 +579,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	struct job *job = NULL;
 	char *derived = NULL, msg[512];
 	size_t n = 0, i;
-	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular;
+	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular, any = 0;
 	double t0 = monotime();
 
 	memset(&b, 0, sizeof(b));
@@ -687,6 +687,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 					continue;
 				j->bad = pr == SCEN_BAD || check_cells(&map.grid, j) != 0;
 			}
+			any = 1;
 			if (++n < CHUNK)
 				continue;
 		}
@@ -711,6 +712,9 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		if (lr == LINES_EOF || lr == LINES_ERR)
 			break;
 	}
+	/* A file of no scenarios (empty, or cut short) is no batch that passed. */
+	if (!any && b.errors == 0 && !b.out.failed)
+		batch_error(&b, 0, b.name, 0, 0, "no scenarios");
 	if (out_finish(&b.out) != 0)	/* the write error before the summary */
 		b.status = EX_ERROR;
 	fputs("pathfind: ", stderr);

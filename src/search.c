@@ -47,11 +47,17 @@ jps_nodes_free(struct jpsnodes *jn)
 	jn->last = 0;
 }
 
+/*
+ * Give back the memory s keeps from run to run (the nodes, the open list,
+ * the path...), keeping its settings (search_observe, search_cost_only,
+ * search_threaded): the next run takes what it needs again.
+ */
 void
-search_free(struct search *s)
+search_release(struct search *s)
 {
-	if (s == NULL)
-		return;
+	const struct search_observer *obs = s->obs;
+	int cost_only = s->cost_only, threaded = s->threaded;
+
 	nodes_free(s);
 	jps_nodes_free(&s->jn);
 	free(s->path);
@@ -60,6 +66,18 @@ search_free(struct search *s)
 	openlist_free(&s->ol);
 	bigmem_free(s->jb.mem, s->jb.cap * sizeof(*s->jb.mem));
 	bigmem_free(s->moves, s->movescap);
+	memset(s, 0, sizeof(*s));	/* as search_new made it */
+	s->obs = obs;
+	s->cost_only = cost_only;
+	s->threaded = threaded;
+}
+
+void
+search_free(struct search *s)
+{
+	if (s == NULL)
+		return;
+	search_release(s);
 	free(s);
 }
 

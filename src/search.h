@@ -81,6 +81,7 @@ enum search_status {
 
 struct search *search_new(void);
 void	search_free(struct search *);
+void	search_release(struct search *);
 #define SEARCH_MAP_GOALS UINT32_MAX	/* goal: the grid's B cells */
 
 /*

@@ -53,16 +53,24 @@ viz_new(void)
 	return calloc(1, sizeof(struct viz));
 }
 
+/* Give back the buffers v keeps from map to map; the next view takes them again. */
 void
-viz_free(struct viz *v)
+viz_release(struct viz *v)
 {
-	if (v == NULL)
-		return;
 	free(v->orderbuf);
 	free(v->fghbuf);
 	free(v->open);
 	free(v->parent);
 	free(v->cells);
+	memset(v, 0, sizeof(*v));	/* as viz_new made it */
+}
+
+void
+viz_free(struct viz *v)
+{
+	if (v == NULL)
+		return;
+	viz_release(v);
 	free(v);
 }
 

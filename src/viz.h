@@ -27,6 +27,7 @@ struct viz;
 
 struct viz *viz_new(void);
 void	viz_free(struct viz *);
+void	viz_release(struct viz *);
 
 /*
  * Watch the next search_run on map m from start to goal (a cell, or

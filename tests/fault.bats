@@ -157,6 +157,64 @@ sweep() {
 	done
 }
 
+# A map stream under -j N: a map whose solve runs out of memory is solved
+# again alone (maps.c, solve_alone), so that -j never decides whether a
+# map fits.  With any one allocation of the solves failing (PF_FAIL_IN:
+# the searches, the views, the records, but not the set-up's or the map
+# reader's), the output is exactly the run's without one, in every mode
+# that solves; with every allocation from one on failing, each map is its
+# own error (retried alone, and failing there too), and nothing hangs,
+# leaks or trips a sanitizer.  Before, each such map was an error.
+@test "-j 2, a map stream: a solve out of memory is solved again alone, as with -j 1" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR n count st base_st args maps nmaps k
+	local all="samples/tutorial.txt samples/multi.txt samples/multigoal.txt samples/maze.txt"
+	(cd "$root" && "$PATHFIND" -f moves $all) >"$t/answers" || [ $? -eq 1 ]
+	export PF_FAIL_IN=search.c,openlist.c,jps.c,viz.c,img.c,out.c,compare.c,check.c
+	for args in "-f json" "-e" "--trace=open" "--scores -a dijkstra" "-a jps -o buckets -f path" \
+	    "--compare=diagonal -q" "--check=$t/answers" "--image=$t/i.svg -f moves"; do
+		# (the views' traces of its 40,000 cells take seconds each; JPS
+		# refuses terrain, and a trace that grows its list of the open
+		# cells allocates for every few steps)
+		maps=$all
+		[[ "$args" == -f* ]] && maps="$all $BATS_FILE_TMPDIR/grow.txt"
+		[[ "$args" == -a\ jps* ]] && maps="samples/tutorial.txt samples/maze.txt $BATS_FILE_TMPDIR/grow.txt"
+		[[ "$args" == --trace* ]] && maps="samples/tutorial.txt samples/multigoal.txt"
+		nmaps=$(cd "$root" && "$PATHFIND" -q -s $maps 2>&1 | sed -n 's/.* maps=\([0-9]*\) .*/\1/p')
+		rm -f "$t"/i*.svg
+		(cd "$root" && PF_INJECT_REPORT=1 exec "$FAULT" -j 2 $args $maps) >"$t/base" 2>"$t/err" &&
+		    base_st=0 || base_st=$?
+		[ "$base_st" -le 1 ] || { echo "$args: status $base_st"; cat "$t/err"; return 1; }
+		[[ "$(cat "$t/err")" =~ ^inject:\ ([0-9]+)\ allocations ]]
+		count=${BASH_REMATCH[1]}
+		[ "$count" -gt 2 ]
+		cat "$t"/i*.svg >"$t/base.svg" 2>/dev/null || true
+		for ((n = 1; n <= count; n++)); do
+			rm -f "$t"/i*.svg
+			(cd "$root" && PF_FAIL_ALLOC=$n exec timeout 60 "$FAULT" -j 2 $args $maps) \
+			    >"$t/out" 2>"$t/err" && st=0 || st=$?
+			# the set-up's own (search_new, viz_new): the run cannot start
+			[ "$st" -eq 2 ] && [ "$(cat "$t/err")" = "pathfind: out of memory" ] && continue
+			cat "$t"/i*.svg >"$t/out.svg" 2>/dev/null || true
+			if [ "$st" -ne "$base_st" ] || [ -s "$t/err" ] || ! cmp -s "$t/out" "$t/base" ||
+			    ! cmp -s "$t/out.svg" "$t/base.svg"; then
+				echo "PF_FAIL_ALLOC=$n of $count, $args: status $st (baseline $base_st)"
+				head -n 5 "$t/err"; return 1
+			fi
+		done
+		for n in $((count / 2)) $((count * 3 / 4)); do
+			(cd "$root" && PF_FAIL_ALLOC=$n+ PF_INJECT_LEAKS=1 exec timeout 60 "$FAULT" -s -j 2 $args $maps) \
+			    >"$t/out" 2>"$t/err" && st=0 || st=$?
+			[ "$st" -eq 2 ] || { echo "PF_FAIL_ALLOC=$n+ $args: status $st"; cat "$t/err"; return 1; }
+			! grep -e Sanitizer -e 'runtime error' -e 'never freed' "$t/err"
+			k=$(grep -c 'out of memory$' "$t/err")
+			[ "$k" -ge 1 ] && [[ "$(tail -n 1 "$t/err")" == *" maps=$nmaps "* ]] ||
+			    { echo "PF_FAIL_ALLOC=$n+ $args:"; cat "$t/err"; return 1; }
+		done
+		echo "# $args: $count allocations" >&3
+	done
+}
+
 @test "allocation failures: JPS with every open list it runs on, and under every diagonal rule" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local ol

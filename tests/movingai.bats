@@ -252,9 +252,10 @@ rows_match_paths() {
 	type octile\nheight 0\nwidth 3\nmap\n...\n|2:8: bad height (1 to 65535)
 	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:7: bad width (1 to 65535)
 	type octile\nheight 1\nwidth 3\nsize 9\nmap\n...\n|4:1: unknown MovingAI header line (expected height, width or map)
-	type octile\nheight 2\nwidth 3\nmap\n...\n|6:1: map ends after 1 rows; height says 2
+	type octile\nheight 2\nwidth 3\nmap\n...\n|6:1: map ends after 1 row; height says 2
 	type octile\nheight 1\nwidth 3\nmap\n..\n|5:3: row has 2 cells; width says 3
 	type octile\nheight 1\nwidth 3\nmap\n....\n|5:4: row has 4 cells; width says 3
+	type octile\nheight 1\nwidth 3\nmap\n.\n|5:2: row has 1 cell; width says 3
 	type octile\nheight 2\nwidth 3\nmap\n...\n...\n...\n|7:1: more rows than height 2 says
 	type octile\nheight 1\nwidth 3\nmap\n.#.\n|5:2: unknown character '#' (allowed: . G S @ O T W)
 	type octile\nheight 1\nwidth 3\n|4:1: MovingAI header ends without a 'map' line

@@ -117,3 +117,38 @@ sweep() {
 	sweep 1 -S "$d/m.map.scen"
 	sweep 2 "$d/small.txt"
 }
+
+# A solve that runs out of memory beside other threads is solved again
+# alone (maps.c, solve_alone): the other threads finish theirs and wait,
+# and give back their searches' memory.  With any one allocation of the
+# solves failing (PF_FAIL_IN), -j 2 and (every third) -j 3 print what
+# -j 1 prints without one, and with all from one on failing (every
+# fourth), every map is its own error; no race either way.
+@test "races: a map stream's solve out of memory, solved again alone" {
+	local n j st want count
+	export PF_FAIL_IN=search.c,openlist.c,jps.c,viz.c,out.c
+	want=0
+	"$PATHFIND" -j 1 -f moves "$d/small.txt" >"$t/want" 2>"$t/want.err" || want=$?
+	[ "$want" -eq 2 ]	# (its bad map)
+	PF_INJECT_REPORT=1 "$TSAN_BIN" -j 2 -f moves "$d/small.txt" >/dev/null 2>"$t/err" || true
+	[[ "$(<"$t/err")" =~ inject:\ ([0-9]+)\ allocations ]] || { cat "$t/err"; return 1; }
+	count=${BASH_REMATCH[1]}
+	[ "$count" -gt 6 ]
+	for ((n = 1; n <= count; n++)); do
+		for j in 2 3; do
+			[ "$j" -eq 2 ] || [ $((n % 3)) -eq 0 ] || continue
+			st=0
+			PF_FAIL_ALLOC=$n "$TSAN_BIN" -j $j -f moves "$d/small.txt" >"$t/got" 2>"$t/err" || st=$?
+			! grep -q ThreadSanitizer "$t/err" || { echo "PF_FAIL_ALLOC=$n -j $j:"; cat "$t/err"; return 1; }
+			[ "$st" -eq 2 ] && [ "$(<"$t/err")" = "pathfind: out of memory" ] && continue	# set-up
+			[ "$st" -eq "$want" ] && cmp -s "$t/want" "$t/got" && cmp -s "$t/want.err" "$t/err" ||
+			    { echo "PF_FAIL_ALLOC=$n of $count -j $j: exit $st"; head -n 5 "$t/err"; return 1; }
+		done
+		[ $((n % 4)) -eq 1 ] || continue
+		st=0
+		PF_FAIL_ALLOC=$n+ "$TSAN_BIN" -j 2 -f moves "$d/small.txt" >/dev/null 2>"$t/err" || st=$?
+		! grep -q ThreadSanitizer "$t/err" || { echo "PF_FAIL_ALLOC=$n+:"; cat "$t/err"; return 1; }
+		[ "$st" -eq 2 ] || { echo "PF_FAIL_ALLOC=$n+: exit $st"; return 1; }
+	done
+	echo "# $count allocations" >&3
+}

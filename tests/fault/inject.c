@@ -22,6 +22,7 @@ static atomic_ulong count, reads, fixed;
 static unsigned long fail_at, fail_read_at, fail_fixed_at;	/* 0: never */
 static size_t read_max;		/* 0: no limit */
 static int sticky, report, leaks;
+static const char *fail_in;	/* PF_FAIL_IN, or NULL: every file */
 static atomic_int ready;
 
 /*
@@ -105,18 +106,39 @@ setup(void)
 		fail_fixed_at = strtoul(s, NULL, 10);
 	if ((s = getenv("PF_READ_MAX")) != NULL)
 		read_max = strtoul(s, NULL, 10);
+	if ((s = getenv("PF_FAIL_IN")) != NULL && *s != '\0')
+		fail_in = s;
 	report = (s = getenv("PF_INJECT_REPORT")) != NULL && *s == '1';
 	leaks = (s = getenv("PF_INJECT_LEAKS")) != NULL && *s == '1';
 	atomic_store(&ready, 1);
 }
 
-/* Should this allocation fail?  Counts it. */
+/* Is file (a path) one of PF_FAIL_IN's, comma-separated last components? */
 static int
-fail(void)
+counted(const char *file)
+{
+	const char *base = strrchr(file, '/'), *p;
+	size_t len;
+
+	if (fail_in == NULL)
+		return 1;
+	base = base != NULL ? base + 1 : file;
+	len = strlen(base);
+	for (p = fail_in; *p != '\0'; p += strcspn(p, ","), p += *p == ',')
+		if (strcspn(p, ",") == len && strncmp(p, base, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* Should this allocation, made in file, fail?  Counts it (PF_FAIL_IN). */
+static int
+fail(const char *file)
 {
 	unsigned long n;
 
 	setup();
+	if (!counted(file))
+		return 0;
 	n = atomic_fetch_add(&count, 1) + 1;
 	if (fail_at != 0 && (n == fail_at || (sticky && n > fail_at))) {
 		errno = ENOMEM;
@@ -126,29 +148,29 @@ fail(void)
 }
 
 void *
-fail_malloc(size_t n)
+fail_malloc(size_t n, const char *file)
 {
-	void *p = fail() ? NULL : malloc(n);
+	void *p = fail(file) ? NULL : malloc(n);
 
 	live_add((uintptr_t)p);
 	return p;
 }
 
 void *
-fail_calloc(size_t n, size_t s)
+fail_calloc(size_t n, size_t s, const char *file)
 {
-	void *p = fail() ? NULL : calloc(n, s);
+	void *p = fail(file) ? NULL : calloc(n, s);
 
 	live_add((uintptr_t)p);
 	return p;
 }
 
 void *
-fail_realloc(void *p, size_t n)
+fail_realloc(void *p, size_t n, const char *file)
 {
 	void *np;
 
-	if (fail())
+	if (fail(file))
 		return NULL;
 	live_del((uintptr_t)p);
 	np = realloc(p, n);
@@ -157,9 +179,9 @@ fail_realloc(void *p, size_t n)
 }
 
 char *
-fail_strdup(const char *s)
+fail_strdup(const char *s, const char *file)
 {
-	char *p = fail() ? NULL : strdup(s);
+	char *p = fail(file) ? NULL : strdup(s);
 
 	live_add((uintptr_t)p);
 	return p;

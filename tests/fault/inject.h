@@ -10,6 +10,9 @@
  *   PF_FAIL_ALLOC=N    the N-th allocation (from 1) fails: it returns NULL
  *                      with errno ENOMEM; the others succeed
  *   PF_FAIL_ALLOC=N+   the N-th and every later allocation fails
+ *   PF_FAIL_IN=F,G     count only the allocations made in the source files
+ *                      named (by their last component, e.g. search.c):
+ *                      the others neither fail nor count
  *   PF_FAIL_READ=N     the N-th read(2) fails with EIO
  *   PF_READ_MAX=K      every read(2) returns at most K bytes, as from a
  *                      pipe, so that a file takes many reads
@@ -44,19 +47,22 @@
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>	/* (declares malloc again: not after the macros) */
+#endif
 
-void	*fail_malloc(size_t);
-void	*fail_calloc(size_t, size_t);
-void	*fail_realloc(void *, size_t);
-char	*fail_strdup(const char *);
+void	*fail_malloc(size_t, const char *);
+void	*fail_calloc(size_t, size_t, const char *);
+void	*fail_realloc(void *, size_t, const char *);
+char	*fail_strdup(const char *, const char *);
 void	fail_free(void *);
 ssize_t	fail_read(int, void *, size_t);
 void	*fail_mmap(void *, size_t, int, int, int, off_t);
 
-#define malloc(n)	fail_malloc(n)
-#define calloc(n, s)	fail_calloc(n, s)
-#define realloc(p, n)	fail_realloc(p, n)
-#define strdup(s)	fail_strdup(s)
+#define malloc(n)	fail_malloc(n, __FILE__)
+#define calloc(n, s)	fail_calloc(n, s, __FILE__)
+#define realloc(p, n)	fail_realloc(p, n, __FILE__)
+#define strdup(s)	fail_strdup(s, __FILE__)
 #define free(p)		fail_free(p)
 #define read(fd, b, n)	fail_read(fd, b, n)
 #define mmap(a, n, p, f, fd, o)	fail_mmap(a, n, p, f, fd, o)
