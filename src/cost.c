@@ -41,6 +41,11 @@ coord_parse(const char *s, size_t n, int *out)
 	return 0;
 }
 
+/*
+ * A decimal number in s, digits with at most one point and at least one
+ * digit after it (and maxdec at most), scaled by 10^maxdec into *out, at
+ * most maxunits.  -1 if not.
+ */
 int
 decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
 {
@@ -64,7 +69,7 @@ decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
 			v = maxunits + 1;
 		digits++;
 	}
-	if (digits == 0)
+	if (digits == 0 || (point && places == 0))	/* ("4." is no number, nor "." ) */
 		return -1;
 	for (; places < maxdec; places++) {
 		if (v > maxunits)

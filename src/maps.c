@@ -99,7 +99,8 @@ struct maps {
 	int color;		/* colour the text map */
 	int buffered;		/* outcomes go through memory (-j > 1, --image) */
 	struct worker *w;
-	int nw;
+	int nw;			/* threads (1 when none could be started) */
+	int nalloc;		/* workers set up, to be torn down */
 	struct slot *slot;
 	size_t nslot;
 	/* Slot k % nslot holds the k-th map's outcome: [head, tail) are in flight. */
@@ -461,16 +462,20 @@ solve(struct worker *w, struct slot *sl)
 	out_result(&ms->out, oc, &rec);
 }
 
-/* The name of the n-th image of the run: FILE, then FILE-2.EXT, FILE-3.EXT... */
+/*
+ * The name of the n-th image of the run: FILE, then FILE-2.EXT,
+ * FILE-3.EXT...  NULL when it does not fit in buf.
+ */
 static const char *
 image_name(const char *file, unsigned long n, char *buf, size_t size)
 {
 	size_t len = strlen(file) - 4;	/* options checked the ".ext" */
+	int k;
 
 	if (n == 1)
 		return file;
-	snprintf(buf, size, "%.*s-%lu%s", (int)len, file, n, file + len);
-	return buf;
+	k = snprintf(buf, size, "%.*s-%lu%s", (int)len, file, n, file + len);
+	return k >= 0 && (size_t)k < size ? buf : NULL;
 }
 
 /*
@@ -487,6 +492,13 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 	char msg[256];
 	int k, fd, err, created;
 
+	if (name == NULL) {
+		snprintf(msg, sizeof(msg), "cannot write image %lu: %s", ms->images + 1,
+		    strerror(ENAMETOOLONG));
+		out_discard(&sl->oc);
+		out_fail(&sl->oc, ms->o->image, 0, 0, msg);
+		return;
+	}
 	if (stat(name, &st) == 0)
 		for (k = 0; k < ms->ninputs; k++)
 			if (st.st_dev == ms->inputs[k].st_dev && st.st_ino == ms->inputs[k].st_ino) {
@@ -988,7 +1000,7 @@ setup(struct maps *ms, const struct options *o)
 	pthread_mutex_init(&ms->mu, NULL);
 	pthread_mutex_init(&ms->emu, NULL);
 	pthread_cond_init(&ms->work, NULL);
-	if ((ms->w = calloc((size_t)ms->nw, sizeof(*ms->w))) == NULL ||
+	if ((ms->w = calloc((size_t)(ms->nalloc = ms->nw), sizeof(*ms->w))) == NULL ||
 	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
 		return -1;
 	/*
@@ -1024,7 +1036,7 @@ teardown(struct maps *ms)
 {
 	int k;
 
-	for (k = 0; ms->w != NULL && k < ms->nw; k++) {
+	for (k = 0; ms->w != NULL && k < ms->nalloc; k++) {
 		map_free(&ms->w[k].map);
 		viz_free(ms->w[k].viz);
 		search_free(ms->w[k].search);

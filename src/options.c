@@ -1,5 +1,6 @@
 /* options.c - see options.h. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,8 @@ _Static_assert(NAMES(format_names) == FMT_COUNT, "format_names: one for each enu
 _Static_assert(NAMES(color_names) == COLOR_COUNT, "color_names: one for each enum color");
 _Static_assert(NAMES(compare_names) == CMP_COUNT, "compare_names: one for each enum compare");
 
+
+static const char shortopts[] = ":H:S:TVa:c:d:ef:hj:o:qst:w:";
 
 /* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
@@ -409,7 +412,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->jobs = 1;
 
 	opterr = 0;		/* we word the messages ourselves */
-	while ((ch = getopt_long(argc, argv, ":H:S:TVa:c:d:ef:hj:o:qst:w:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H':
 			if (choose("-H", optarg, heur_names, &v) != 0)
@@ -562,9 +565,16 @@ options_parse(struct options *o, int argc, char **argv)
 			    optname(argv[optind - 1], optopt));
 			return OPT_USAGE;
 		default:
+			/*
+			 * A known option's value in optopt: a long option, given
+			 * "=value", that takes none (getopt_long has moved past
+			 * it).  Else an unknown letter, which may be inside a
+			 * cluster, where optind has not moved: argv[optind - 1]
+			 * is then an earlier argument.
+			 */
 			if (optopt == 0)	/* getopt_long: unknown or ambiguous */
 				long_refused(argv[optind - 1]);
-			else if (strncmp(argv[optind - 1], "--", 2) == 0)
+			else if (optopt > UCHAR_MAX || (optopt != ':' && strchr(shortopts, optopt) != NULL))
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));
 			else

@@ -584,3 +584,35 @@ roundtrip() {
 		[[ "$stderr" == "pathfind: summary: maps=300 right=300 "* ]]
 	done
 }
+
+# Each documented limit of the answers, from both sides, and the forms
+# near them (each of these once went unnoticed by every test: a mutation
+# run, 2026-11-29).
+@test "--check: the answers' limits from both sides: digits, counts, nesting, error lines, JSON numbers" {
+	local want got st line
+	while IFS='|' read -r line want; do
+		st=0
+		got=$(printf '%b\n' "$line" | "$PATHFIND" --check=- samples/tutorial.txt 2>&1) || st=$?
+		[ "$st|$(tr '\n' '~' <<<"$got")" = "$want" ] || { echo "$line: $st|$got"; echo "want: $want"; return 1; }
+	done <<-'EOF2'
+	123456789 0|3|check: illegal~step 0: (123456789,0): not the start (1,2)~optimum: 8~
+	1234567890 0|2|pathfind: <stdin>:1:1: bad cell (x y: column and row, whole numbers)~
+	-1 0|3|check: illegal~step 0: (-1,0): not the start (1,2)~optimum: 8~
+	R4294967295|3|check: illegal~step 2: (2,2) -> (3,2): into a wall~optimum: 8~
+	R4294967296|2|pathfind: <stdin>:1:1: bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)~
+	{"cost":8.,"path":[[1,2],[2,2]]}|2|pathfind: <stdin>:1:11: bad JSON: expected a digit~
+	EOF2
+	# "error" with blanks after it is the placeholder still
+	run --separate-stderr bash -c 'printf "error \n" | "$0" --check=- --check-format=moves "$1"' "$PATHFIND" "$root/samples/tutorial.txt"
+	[ "$status" -eq 3 ]
+	[ "${lines[0]}" = "check: unanswered" ]
+	# 64 levels of JSON (the object and 63 arrays) are read; 65 are not
+	run --separate-stderr bash -c 'nest() { printf "{\"x\":"; printf "%${1}s" "" | tr " " "["; printf "%${1}s" "" | tr " " "]"; printf ",\"path\":[[1,2],[2,2]]}\n"; }
+		nest "$2" | "$0" --check=- "$1"' "$PATHFIND" "$root/samples/tutorial.txt" 63
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 1: (1,2) -> (2,2): ends the path, not on a goal" ]
+	run --separate-stderr bash -c 'nest() { printf "{\"x\":"; printf "%${1}s" "" | tr " " "["; printf "%${1}s" "" | tr " " "]"; printf ",\"path\":[[1,2],[2,2]]}\n"; }
+		nest "$2" | "$0" --check=- "$1"' "$PATHFIND" "$root/samples/tutorial.txt" 64
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:70: bad JSON: expected less nesting (at most 64 levels)" ]
+}

@@ -61,5 +61,11 @@ main(void)
 	expect("3 + 2 sqrt2", buf, "5.828427");
 	cost_format(buf, sizeof(buf), &one, 0, 0);
 	expect("0", buf, "0");
+	/*
+	 * A sum with diagonal steps is irrational: its decimals are printed
+	 * even when they round to zero (1136689 sqrt2 = 1607521.00000031...).
+	 */
+	cost_format(buf, sizeof(buf), &root2, 0, 1136689u);
+	expect("1136689 sqrt2", buf, "1607521.000000");
 	return bad;
 }

@@ -688,6 +688,11 @@ vmpeak_tool() {
 	run --separate-stderr "$PATHFIND" -f moves < <(printf 'A%sB\n' "$row")
 	[ "$status" -eq 0 ]
 	[ "$output" = "R65534" ]
+	# and so with a CR before its line end (the line's limit is the row's
+	# and its line end's)
+	run --separate-stderr "$PATHFIND" -f moves < <(printf 'A%sB\r\n' "$row")
+	[ "$status" -eq 0 ]
+	[ "$output" = "R65534" ]
 	run --separate-stderr bash -c 'yes . | head -n 65536 | "$0"' "$PATHFIND"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>:65536:1: map higher than 65535 rows" ]

@@ -143,10 +143,18 @@ nearest_of() {
 		[ "$output" = "$want" ] || { echo "-o $ol: $output"; return 1; }
 	done
 	[ -n "$want" ]
-	# JPS counts its jump points
+	# JPS counts its jump points; it needs 4 (the goal taken off 5th), and
+	# finds the path with exactly those, as A* does with its 12
 	run pf -a jps --max-expanded=1 -f json samples/tutorial.txt
 	[ "$status" -eq 4 ]
 	[[ "$output" == *'"limited":true,"expanded":1,'* ]]
+	run pf -a jps --max-expanded=3 -f json samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *'"limited":true,"expanded":3,'* ]]
+	run pf -a jps --max-expanded=4 samples/tutorial.txt
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(pf -a jps samples/tutorial.txt)" ]
+	[[ "$output" == *$'\nexpanded: 4\n'* ]]
 	# the trace says why it ended
 	run pf --max-expanded=2 --trace samples/tutorial.txt
 	[[ "$output" == *$'\nstep 3: --max-expanded reached: stopped\n'* ]]

@@ -218,6 +218,28 @@ rows_match_paths() {
 	[[ "${lines[6]}" == *'"id":7,'*'"length":1.00000000000000000000000000000,'* ]]
 }
 
+# Found by a mutation run (2026-11-29): nothing failed when these changed.
+@test "scenario coordinates of six digits, a whole published length's tolerance, a header word that only starts like one" {
+	local d=$BATS_TEST_TMPDIR
+	# coordinates: at most five digits (000000 is six), as the field's limit
+	printf '0\ttiny.map\t8\t6\t000000\t0\t1\t0\t1\n0\ttiny.map\t8\t6\t00000\t0\t1\t0\t1\n' >"$d/c.scen"
+	run --separate-stderr "$PATHFIND" -q -S "$d/c.scen" "$root/$tiny"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/c.scen:1:16: bad start x (a whole number 0 to 65535)" ]
+	[[ "${stderr_lines[1]}" == "pathfind: $d/c.scen: scenarios=1 mismatches=0 nopath=0 errors=1 "* ]]
+	# a length without decimals is allowed 10^-5 of itself, not one unit:
+	# 8 for 8.414214 is a mismatch, 8.41421 and 8.4142 agree
+	printf '0\ttiny.map\t8\t6\t0\t0\t3\t2\t8\n0\ttiny.map\t8\t6\t0\t0\t3\t2\t8.41421\n0\ttiny.map\t8\t6\t0\t0\t3\t2\t8.4142\n' >"$d/l.scen"
+	run --separate-stderr "$PATHFIND" -q -S "$d/l.scen" "$root/$tiny"
+	[ "$status" -eq 3 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/l.scen:1:1: mismatch: cost 8.414214, published 8 (tolerance 8e-05)" ]
+	[[ "${stderr_lines[1]}" == "pathfind: $d/l.scen: scenarios=3 mismatches=1 "* ]]
+	# "heights 1" is no height header
+	run --separate-stderr "$PATHFIND" --start 0,0 --goal 2,0 < <(printf 'type octile\nheights 1\nwidth 3\nmap\n...\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:2:1: unknown MovingAI header line (expected height, width or map)" ]
+}
+
 @test "-q keeps the scenario summary on stderr" {
 	run --separate-stderr pf -q -S tests/data/tiny.map.scen
 	[ -z "$output" ]

@@ -340,6 +340,9 @@ R2" ]
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "==> $d/evil\\n==> x map 1 <==\\t.txt map 1 <==" ]
 	[ "$stderr" = "pathfind: $d/no\\033[31mx: cannot open: No such file or directory" ]
+	# DEL is a control character too
+	run --separate-stderr "$PATHFIND" "$d/"$'del\177x'
+	[ "$stderr" = "pathfind: $d/del\\177x: cannot open: No such file or directory" ]
 }
 
 @test "--image never overwrites an input file" {

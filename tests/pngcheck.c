@@ -93,8 +93,13 @@ main(int argc, char **argv)
 			if (w == 0 || h == 0 || d[8] != 8 || d[9] != 2 || d[10] || d[11] || d[12])
 				return fail("IHDR is not 8-bit RGB, deflate, no interlace");
 		} else if (memcmp(buf + pos + 4, "IDAT", 4) == 0) {
-			if ((z = realloc(z, zn + len + 1)) == NULL)
+			unsigned char *nz = realloc(z, zn + len + 1);
+
+			if (nz == NULL) {
+				free(z);
 				return fail("out of memory");
+			}
+			z = nz;
 			memcpy(z + zn, buf + pos + 8, len);
 			zn += len;
 		} else if (memcmp(buf + pos + 4, "IEND", 4) == 0) {

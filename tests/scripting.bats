@@ -24,6 +24,9 @@ load common
 	[[ "$output" == *$'\033[1;32mA'* ]]
 	TERM=xterm NO_COLOR=1 run script -qec "$PATHFIND $map" /dev/null
 	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]
+	# NO_COLOR set but empty is not set (no-color.org)
+	TERM=xterm NO_COLOR= run script -qec "$PATHFIND $map" /dev/null
+	[[ "$output" == *$'\033[1;32mA'* ]]
 	# a terminal that cannot show colour, or none named
 	TERM=dumb run script -qec "$PATHFIND $map" /dev/null
 	[[ "$output" == *"A"* && "$output" != *$'\033['* ]]

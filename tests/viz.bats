@@ -560,3 +560,65 @@ map_rows() {
 		[[ "$output" == *"$o"* ]] || { echo "$o"; return 1; }
 	done
 }
+
+# Found by a mutation run (2026-11-29): each of these could change and no
+# test noticed.
+@test "-e's colours by thirds of the expansions, cell by cell; the trace's header for several goals" {
+	local d=$BATS_TEST_TMPDIR
+	awk 'NF == 0 { exit } { print }' "$root/tests/data/wide.txt" >"$d/w.txt"
+	# the order of each expansion, from the trace, against the colour of
+	# each x: bright cyan (96) while (k - 1) * 3 / n < 1, cyan (36) < 2,
+	# then blue (34)
+	"$PATHFIND" --trace "$d/w.txt" | sed -n 's/^step \([0-9]*\): current (\([0-9]*\),\([0-9]*\)).*/\1 \2 \3/p' >"$d/order"
+	[ "$(wc -l <"$d/order")" -gt 100 ]
+	"$PATHFIND" -e --color=always "$d/w.txt" | head -n "$(wc -l <"$d/w.txt")" >"$d/e.txt"
+	awk 'NR == FNR { k[$2 "," $3] = $1; n = $1 > n ? $1 : n; next }
+		{	y = FNR - 1; x = 0; code = 0; s = $0
+			while (length(s) > 0) {
+				if (match(s, /^\033\[[0-9;]*m/)) {
+					c = substr(s, 3, RLENGTH - 3); sub(/.*;/, "", c); code = c + 0
+					s = substr(s, RLENGTH + 1); continue
+				}
+				ch = substr(s, 1, 1); s = substr(s, 2)
+				if (ch == "x") {
+					if (!((x "," y) in k)) { print "x not expanded at " x "," y; bad = 1 }
+					t = int((k[x "," y] - 1) * 3 / n)
+					want = t == 0 ? 96 : t == 1 ? 36 : 34
+					if (code != want) { print x "," y ": expansion " k[x "," y] " of " n ": colour " code ", want " want; bad = 1 }
+					seen++
+				}
+				x++
+			}
+		}
+		END { if (seen < 100) { print "only " seen " x cells"; bad = 1 } exit bad }' "$d/order" "$d/e.txt"
+	[ "$("$PATHFIND" --trace samples/multigoal.txt | head -n 1)" = "trace: A* from (3,4) to the nearest of 3 goals, F = G + H" ]
+	# --compare's excess over the optimum keeps its six decimals
+	run "$PATHFIND" --compare=weight=2 -d always -c 1,1.001 "$root/tests/data/wide.txt"
+	[ "${lines[2]}" = "2       145.035000    145       145        431  145.017000  no (+0.018000)" ]
+	[ "${lines[5]}" = "2       69.025000     69        69        202  69.011000  no (+0.014000)" ]
+	[ "$("$PATHFIND" --trace samples/tutorial.txt | head -n 1)" = "trace: A* from (1,2) to (5,2), F = G + H" ]
+}
+
+@test "--image: terrain 2's colour; a name that is all extension; a numbered name too long" {
+	local d=$BATS_TEST_TMPDIR p f
+	printf 'AB#2\n' >"$d/t.txt"
+	run "$PATHFIND" -q --image "$d/t.ppm" "$d/t.txt"
+	[ "$status" -eq 0 ]
+	# 4x1 cells of 16 pixels: the header is 13 bytes; the 2 at (3,0)
+	[ "$(od -An -tu1 -j $((13 + 3 * (64 * 8 + 56))) -N3 "$d/t.ppm" | tr -s ' ' | sed 's/^ //')" = "243 222 180" ]
+	run --separate-stderr "$PATHFIND" -q --image .png "$d/t.txt"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --image: invalid value '.png' (a file name ending in .svg, .ppm or .png)" ]
+	# a name of 4094 bytes: the first image takes it, the second's -2 is
+	# past PATH_MAX's 4095 and is refused, not cut short
+	p=$d
+	while [ ${#p} -lt 3800 ]; do p=$p/$(printf '%0200d' 0); done
+	mkdir -p "$p"
+	f=$p/$(printf '%0*d' $((4094 - ${#p} - 5)) 0).svg
+	[ ${#f} -eq 4094 ]
+	run --separate-stderr "$PATHFIND" -q --image "$f" "$d/t.txt" "$d/t.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $f: cannot write image 2: File name too long" ]
+	[ -f "$f" ]
+	[ "$(ls "$p" | wc -l)" -eq 1 ]
+}

@@ -17,11 +17,12 @@
 #undef free
 #undef read
 #undef mmap
+#undef pthread_create
 
 static atomic_ulong count, reads, fixed;
 static unsigned long fail_at, fail_read_at, fail_fixed_at;	/* 0: never */
 static size_t read_max;		/* 0: no limit */
-static int sticky, report, leaks;
+static int sticky, report, leaks, fail_threads;
 static const char *fail_in;	/* PF_FAIL_IN, or NULL: every file */
 static atomic_int ready;
 
@@ -108,6 +109,7 @@ setup(void)
 		read_max = strtoul(s, NULL, 10);
 	if ((s = getenv("PF_FAIL_IN")) != NULL && *s != '\0')
 		fail_in = s;
+	fail_threads = (s = getenv("PF_FAIL_THREADS")) != NULL && *s == '1';
 	report = (s = getenv("PF_INJECT_REPORT")) != NULL && *s == '1';
 	leaks = (s = getenv("PF_INJECT_LEAKS")) != NULL && *s == '1';
 	atomic_store(&ready, 1);
@@ -230,4 +232,13 @@ fail_report(void)
 		fflush(stderr);
 		_exit(97);
 	}
+}
+
+int
+fail_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg)
+{
+	setup();
+	if (fail_threads)
+		return EAGAIN;
+	return pthread_create(t, a, fn, arg);
 }

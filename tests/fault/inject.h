@@ -19,6 +19,8 @@
  *   PF_FAIL_FIXED=N    the N-th mmap(2) at an address of the caller's
  *                      choosing (a hint, or MAP_FIXED_NOREPLACE) fails with
  *                      EEXIST, as when something else lies there
+ *   PF_FAIL_THREADS=1  every pthread_create fails with EAGAIN, as when
+ *                      the system has no more threads to give
  *   PF_INJECT_REPORT=1 at exit, print "inject: K allocations, R reads,
  *                      F mmaps at an address"
  *                      on standard error
@@ -42,6 +44,7 @@
 #define _GNU_SOURCE
 #endif
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -58,6 +61,7 @@ char	*fail_strdup(const char *, const char *);
 void	fail_free(void *);
 ssize_t	fail_read(int, void *, size_t);
 void	*fail_mmap(void *, size_t, int, int, int, off_t);
+int	fail_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
 #define malloc(n)	fail_malloc(n, __FILE__)
 #define calloc(n, s)	fail_calloc(n, s, __FILE__)
@@ -66,5 +70,6 @@ void	*fail_mmap(void *, size_t, int, int, int, off_t);
 #define free(p)		fail_free(p)
 #define read(fd, b, n)	fail_read(fd, b, n)
 #define mmap(a, n, p, f, fd, o)	fail_mmap(a, n, p, f, fd, o)
+#define pthread_create(t, a, f, g)	fail_pthread_create(t, a, f, g)
 
 #endif
