@@ -580,13 +580,14 @@ emit(struct maps *ms, struct slot *sl)
 	return 0;
 }
 
-/* Write every solved slot at the head of the queue, in order; the caller holds emu. */
+/* Write every solved slot at the head of the queue, in order. */
 static void
-emit_done(struct maps *ms)
+emit_ready(struct maps *ms)
 {
 	struct slot *sl;
 	int rc;
 
+	lock(ms, &ms->emu);
 	for (;;) {
 		lock(ms, &ms->mu);
 		sl = ms->head < ms->tail && ms->slot[ms->head % ms->nslot].done ?
@@ -605,16 +606,6 @@ emit_done(struct maps *ms)
 		pthread_cond_broadcast(&ms->work);	/* room to read a map */
 		unlock(ms, &ms->mu);
 	}
-}
-
-/* Write every solved slot at the head of the queue, in order. */
-static void
-emit_ready(struct maps *ms)
-{
-	int rc;
-
-	lock(ms, &ms->emu);
-	emit_done(ms);
 	/*
 	 * With threads, what was just written must not wait behind the next
 	 * outcome when that one may be long coming: the thread reading is
@@ -845,27 +836,35 @@ out_of_memory(struct slot *sl)
 /*
  * The map in sl ran out of memory while other threads may have held
  * theirs: solve it again alone, as -j 1 would, so that -j never decides
- * whether a map fits.  No other thread starts a map or reads one until
- * it is done; once those solving have finished, the searches of every
- * thread give back what they keep from map to map, and so do the maps of
- * the threads that hold none in hand.  What the run has read ahead, and
- * the finished records of later maps waiting for their turn, stay.  When
- * every map before it is written, its record goes straight to stdout, as
- * with -j 1, not into memory (but with --image, whose file comes first).
- * Only a map that fails alone fails.  The thread reading is not waited
- * for: it holds no search, and may be waiting for a writer that waits
- * for our output.
+ * whether a map fits.  What its first try holds goes at once.  Maps go
+ * alone in input order, each once every map before it is written: a
+ * later map that went first held its record in memory while the earlier
+ * one waited, and both could fail where -j 1 fits.  Only the first map
+ * in line is ever alone, so the maps before ours are solved meanwhile
+ * and no wait here lasts for ever.  Once alone, no other thread starts a
+ * map or reads one; once those solving have finished, the searches of
+ * every thread give back what they keep from map to map, and so do the
+ * maps of the threads that hold none in hand.  What the run has read
+ * ahead, and the finished records of later maps waiting for their turn,
+ * stay.  The record goes straight to stdout, as with -j 1, not into
+ * memory (but with --image, whose file comes first).  Only a map that
+ * fails alone fails.  The thread reading is not waited for: it holds no
+ * search, and may be waiting for a writer that waits for our output.
  */
 static void
 solve_alone(struct worker *w, struct slot *sl)
 {
 	struct maps *ms = w->ms;
-	int k, stop, direct;
+	int k, stop, direct = ms->o->image == NULL;
 
+	out_close(&sl->oc);
+	out_discard(&sl->oc);
+	free(sl->img.buf);
+	memset(&sl->img, 0, sizeof(sl->img));
 	lock(ms, &ms->mu);
 	ms->solving--;
-	pthread_cond_broadcast(&ms->work);	/* (for another thread waiting to be alone) */
-	while (ms->alone && !ms->stop)
+	pthread_cond_broadcast(&ms->work);	/* (for a thread waiting to be alone) */
+	while ((&ms->slot[ms->head % ms->nslot] != sl || ms->alone) && !ms->stop)
 		pthread_cond_wait(&ms->work, &ms->mu);
 	ms->alone = 1;
 	while (ms->solving > 0 && !ms->stop)
@@ -880,21 +879,16 @@ solve_alone(struct worker *w, struct slot *sl)
 		}
 	ms->solving++;
 	unlock(ms, &ms->mu);
-	if (!stop) {
-		out_close(&sl->oc);
-		out_discard(&sl->oc);
-		free(sl->img.buf);
-		memset(&sl->img, 0, sizeof(sl->img));
+	/* every map before it is written: no other thread writes until it is done */
+	if (!stop && direct) {
 		lock(ms, &ms->emu);
-		emit_done(ms);
-		lock(ms, &ms->mu);
-		direct = &ms->slot[ms->head % ms->nslot] == sl && ms->o->image == NULL;
-		unlock(ms, &ms->mu);
-		/* (no other thread writes while this one is alone and first) */
-		if (direct && out_flush(&ms->out) != 0)
-			halt(ms);
-		if (!direct)
+		if (out_flush(&ms->out) != 0) {
 			unlock(ms, &ms->emu);
+			halt(ms);
+			stop = 1;
+		}
+	}
+	if (!stop) {
 		prepare(sl, !direct);
 		sl->held = direct;
 		solve(w, sl);

@@ -1025,3 +1025,23 @@ rooms_scen() {
     rooms_scen 256 32 64 3 "$T/m.map" "$T/m.map.scen"
     same_as_heap 64 -a jps
 }
+
+# Found by a second mutation run (2026-11-29): each of these could change
+# and no test noticed.
+@test "exact keys and bounds: weighted keys' thousandths, h over exactly 16 goals, a row of eight equal terrain digits" {
+	# w x h keeps its thousandths (1.5 x h with costs of six decimals):
+	# two expansions, three when they are dropped
+	run "$PATHFIND" -c 0.333333,0.471405 -H octile -w 1.5 -d always < <(printf 'BB.\nB\n#B4A \n')
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nexpanded: 2\n'* ]]
+	# 16 goals is the most h measures one by one (past that, their
+	# bounding box): 6 expansions here, 16 with the box
+	run "$PATHFIND" "$root/tests/data/goals16.txt"
+	[ "$(grep -o B "$root/tests/data/goals16.txt" | wc -l)" -eq 16 ]
+	[[ "$output" == *$'cost: 6\n'*$'\nexpanded: 6\n'* ]]
+	# JPS sees terrain however it lies, here in a block of eight digits
+	# that the reader takes eight bytes at a time
+	run --separate-stderr "$PATHFIND" -a jps < <(printf 'A.......\n22222222\n.......B\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:1: -a jps needs a map without terrain costs 2-9" ]
+}

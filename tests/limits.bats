@@ -137,6 +137,11 @@ nearest_of() {
 	# with --nearest, the best partial path so far; the same for every list
 	run pf --max-expanded=5 --nearest -f moves samples/tutorial.txt
 	[ "$status" -eq 4 ]
+	# the text says why it stopped, with the nearest cell reached
+	run pf --max-expanded=2 --nearest samples/tutorial.txt
+	[ "$status" -eq 4 ]
+	[[ "$output" == *$'\nstopped: --max-expanded reached, no goal yet\nnearest: 2 2\ncost: 1\n'* ]]
+	run pf --max-expanded=5 --nearest -f moves samples/tutorial.txt
 	local want=$output ol
 	for ol in binary-heap sorted-list unsorted-list quad-heap buckets; do
 		run pf --max-expanded=5 --nearest -f moves -o "$ol" samples/tutorial.txt
