@@ -52,6 +52,15 @@ build/O0/pathfind: $(SRC) $(HDR) Makefile
 	$(CC) $(PF_CFLAGS) $(CFLAGS) -O0 $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) \
 	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
 
+# pathfind on musl, the other C library of Linux (MUSL_CC, musl-tools'
+# musl-gcc): tests/libc.bats builds it where that compiler is installed,
+# and compares its output, messages and exit statuses with pathfind's
+# (getopt_long, stdio's buffering and memory streams differ by library).
+MUSL_CC = musl-gcc
+build/musl/pathfind: $(SRC) $(HDR) Makefile
+	mkdir -p build/musl
+	$(MUSL_CC) $(PF_CFLAGS) -O2 $(PF_CPPFLAGS) -o $@ $(SRC) $(PF_LDLIBS)
+
 # pathfind under ThreadSanitizer, for tests/races.bats (which builds it,
 # and skips where the compiler cannot): the -j drivers' threads and the
 # spare pages they share (src/bigmem.c), checked for data races, with the

@@ -296,9 +296,7 @@ draw_image(struct worker *w, struct slot *sl, const struct search_result *r)
 	if (fp == NULL)
 		return -1;
 	rc = viz_image(w->viz, fp, img_format_of(w->ms->o->image), sl->map, r);
-	if (ferror(fp))		/* a write found no room (out_mem_open) */
-		rc = -1;
-	if (fclose(fp) != 0)
+	if (out_mem_close(fp, &sl->img) != 0)	/* a write found no room */
 		rc = -1;
 	if (rc != 0 || sl->img.buf == NULL) {
 		free(sl->img.buf);
@@ -829,8 +827,8 @@ out_of_memory(struct slot *sl)
 {
 	FILE *fp = sl->oc.fp;
 
-	return sl->rc == MAP_OK && (sl->nomem ||
-	    (!sl->oc.direct && fp != NULL && (fflush(fp) != 0 || ferror(fp))));
+	return sl->rc == MAP_OK && (sl->nomem || (!sl->oc.direct && fp != NULL &&
+	    (fflush(fp) != 0 || ferror(fp) || sl->oc.mem.failed)));
 }
 
 /*

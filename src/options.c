@@ -33,7 +33,13 @@ _Static_assert(NAMES(color_names) == COLOR_COUNT, "color_names: one for each enu
 _Static_assert(NAMES(compare_names) == CMP_COUNT, "compare_names: one for each enum compare");
 
 
-static const char shortopts[] = ":H:S:TVa:c:d:ef:hj:o:qst:w:";
+/*
+ * The letters, after a "+" that stops at the first operand, given only
+ * when POSIXLY_CORRECT is set: glibc's getopt_long stops there then by
+ * itself, musl's reads no variable and would go on (options_parse).
+ */
+static const char shortopts_posix[] = "+:H:S:TVa:c:d:ef:hj:o:qst:w:";
+static const char *const shortopts = shortopts_posix + 1;
 
 /* In alphabetical order: an ambiguous abbreviation lists them so. */
 static const struct option longopts[] = {
@@ -274,14 +280,14 @@ image_name_ok(const char *name)
 
 /*
  * The option a getopt error is about, for the message: a long option as
- * typed (without any "=value"), else the letter.
+ * typed (without any "=value"), else the letter (arg NULL: a letter).
  */
 static const char *
 optname(const char *arg, int letter)
 {
 	static char buf[64];
 
-	if (strncmp(arg, "--", 2) == 0) {
+	if (arg != NULL && strncmp(arg, "--", 2) == 0) {
 		/* "--=x" names no option: show it whole. */
 		snprintf(buf, sizeof(buf), "%.*s",
 		    arg[2] == '=' ? (int)sizeof(buf) : (int)strcspn(arg, "="), arg);
@@ -292,15 +298,14 @@ optname(const char *arg, int letter)
 }
 
 /*
- * A long option getopt_long did not take (it says no more): either no
- * option starts with what was typed, or several do.  Names of one option
- * (--color, --colour) count once, as getopt_long counts them.
+ * The options whose names start with what a long option typed (up to any
+ * "="), in fit[]; names of one option (--color, --colour) count once, as
+ * glibc's getopt_long counts them.  Returns how many.
  */
-static void
-long_refused(const char *arg)
+static size_t
+long_fits(const char *arg, const struct option **fit)
 {
-	enum { NOPTS = sizeof(longopts) / sizeof(longopts[0]) };
-	const struct option *fit[NOPTS], *o;
+	const struct option *o;
 	size_t n = strcspn(arg + 2, "="), k = 0, j;
 
 	for (o = longopts; n > 0 && o->name != NULL; o++) {
@@ -311,6 +316,39 @@ long_refused(const char *arg)
 		if (j == k)
 			fit[k++] = o;
 	}
+	return k;
+}
+
+enum { NLONGOPTS = sizeof(longopts) / sizeof(longopts[0]) };
+
+/*
+ * A long option getopt_long did not take (it says no more): the option,
+ * if what was typed starts only names of that one option.  glibc takes
+ * such an abbreviation (--col for --color and --colour); musl's
+ * getopt_long calls it ambiguous, and pathfind takes it itself, so that
+ * the command line means one thing under either library.  Only for an
+ * option whose value, if any, follows "=" (--color, --colour, the one
+ * pair of names): getopt_long has moved past the one element, and under
+ * musl has moved it before the operands it skipped.
+ */
+static const struct option *
+long_alias(const char *arg)
+{
+	const struct option *fit[NLONGOPTS];
+
+	if (strncmp(arg, "--", 2) != 0 || long_fits(arg, fit) != 1 ||
+	    fit[0]->has_arg != optional_argument)
+		return NULL;
+	return fit[0];
+}
+
+/* A long option getopt_long did not take: no option starts so, or several do. */
+static void
+long_refused(const char *arg)
+{
+	const struct option *fit[NLONGOPTS];
+	size_t k = long_fits(arg, fit), j;
+
 	if (k < 2) {
 		fprintf(stderr, "pathfind: unknown option %s\n", optname(arg, 0));
 		return;
@@ -396,7 +434,7 @@ int
 options_parse(struct options *o, int argc, char **argv)
 {
 	uint64_t w;
-	int ch, v;
+	int ch, v, posix;
 
 	memset(o, 0, sizeof(*o));
 	o->sp.algo = ALGO_ASTAR;
@@ -412,7 +450,17 @@ options_parse(struct options *o, int argc, char **argv)
 	o->jobs = 1;
 
 	opterr = 0;		/* we word the messages ourselves */
-	while ((ch = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	posix = getenv("POSIXLY_CORRECT") != NULL;
+	while ((ch = getopt_long(argc, argv, posix ? shortopts_posix : shortopts, longopts,
+	    NULL)) != -1) {
+		const struct option *lo;
+
+		if (ch == '?' && optopt == 0 && (lo = long_alias(argv[optind - 1])) != NULL) {
+			char *eq = strchr(argv[optind - 1], '=');
+
+			ch = lo->val;
+			optarg = eq != NULL ? eq + 1 : NULL;
+		}
 		switch (ch) {
 		case 'H':
 			if (choose("-H", optarg, heur_names, &v) != 0)
@@ -561,8 +609,13 @@ options_parse(struct options *o, int argc, char **argv)
 			o->sp.weight = (uint32_t)w;
 			break;
 		case ':':
+			/*
+			 * A short option last on the line without its value
+			 * (-qa): glibc leaves optind at argc, musl moves it one
+			 * past, where argv[optind - 1] is argv's NULL.
+			 */
 			fprintf(stderr, "pathfind: option %s needs a value\n",
-			    optname(argv[optind - 1], optopt));
+			    optname(optind <= argc ? argv[optind - 1] : NULL, optopt));
 			return OPT_USAGE;
 		default:
 			/*

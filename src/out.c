@@ -1,6 +1,6 @@
 /* out.c - see out.h; the formats and their order are in pathfind(1), OUTPUT. */
 #ifdef __linux__
-#define _GNU_SOURCE	/* fopencookie, where the C library is glibc (mem_open) */
+#define _GNU_SOURCE	/* fopencookie (out_mem_open) */
 #endif
 #include <errno.h>
 #include <stdint.h>
@@ -28,29 +28,37 @@ out_init(struct out *out, const struct options *o, int scen)
 	out->stream = !(fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode));
 }
 
-#ifdef __GLIBC__
+#ifdef __linux__
 /*
- * A stream into memory, glibc's fopencookie over buf, len and cap.
- * glibc's open_memstream, when it cannot grow, fails the write but sets
- * no error, and its fclose returns 0: -j 2 under a memory limit wrote a
- * record cut short and exited 0, and --image an SVG cut short.  Here a
- * write that finds no room writes nothing and returns 0 (never less: stdio
- * would take -1 as a count and read past the caller's bytes), and stdio
- * sets the stream's error, which the callers test.
+ * A stream into memory, the C library's fopencookie (glibc, musl) over
+ * buf, len and cap.  open_memstream, when it cannot grow, fails the write
+ * and says nothing: no error on the stream, and fclose returns 0, under
+ * glibc and musl alike, so that -j 2 under a memory limit wrote a record
+ * cut short and exited 0, and --image an SVG cut short.  Here a write
+ * that finds no room writes nothing, and nothing after it is written
+ * either (a later, smaller write could fit and leave a hole): failed
+ * stays set, and out_mem_close reports it.  The write returns 0, never
+ * less, whether or not the library then marks the stream (glibc does,
+ * musl does not): glibc would take -1 as a count and read past the
+ * caller's bytes.
  */
 static ssize_t
 mem_write(void *cookie, const char *s, size_t n)
 {
 	struct outmem *m = cookie;
 
+	if (m->failed)
+		return 0;
 	if (n > m->cap - m->len) {
 		size_t cap = m->cap ? m->cap : 4096;
 		char *b;
 
 		while (n > cap - m->len && cap <= SIZE_MAX / 2)
 			cap *= 2;
-		if (n > cap - m->len || (b = realloc(m->buf, cap)) == NULL)
+		if (n > cap - m->len || (b = realloc(m->buf, cap)) == NULL) {
+			m->failed = 1;
 			return 0;
+		}
 		m->buf = b;
 		m->cap = cap;
 	}
@@ -66,16 +74,37 @@ out_mem_open(struct outmem *m)
 
 	m->buf = NULL;
 	m->len = m->cap = 0;
+	m->failed = 0;
 	return fopencookie(m, "w", io);
 }
 #else
+/*
+ * Elsewhere the C library's own: the BSDs' open_memstream fails a write
+ * it cannot grow for, and the stream's error says so.  (Not tested here:
+ * the tests run on Linux.)
+ */
 FILE *
 out_mem_open(struct outmem *m)
 {
 	m->cap = 0;
+	m->failed = 0;
 	return open_memstream(&m->buf, &m->len);
 }
 #endif
+
+/*
+ * Close a stream of out_mem_open.  -1 if some write found no room: the
+ * bytes in buf are then not all that was written.
+ */
+int
+out_mem_close(FILE *fp, struct outmem *m)
+{
+	int err = ferror(fp);
+
+	if (fclose(fp) != 0)
+		err = 1;
+	return err || m->failed ? -1 : 0;
+}
 
 /* Start an outcome, written to stdout (buffered 0) or to memory.  -1: ENOMEM. */
 int
@@ -99,10 +128,7 @@ out_close(struct outcome *oc)
 	int rc = 0;
 
 	if (!oc->direct && oc->fp != NULL) {
-		/* a write that found no room to grow the buffer (mem_write) */
-		int err = ferror(oc->fp);
-
-		rc = fclose(oc->fp) == 0 && !err ? 0 : -1;
+		rc = out_mem_close(oc->fp, &oc->mem);
 		oc->fp = NULL;
 	}
 	return rc;

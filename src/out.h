@@ -39,16 +39,18 @@ enum item { ITEM_MAP, ITEM_SCEN };
 
 /*
  * A growing buffer in memory written as a stream (out_mem_open): a write
- * it has no room for fails and sets the stream's error, which glibc's
- * open_memstream does not (out.c).
+ * it has no room for fails, and out_mem_close says so, which
+ * open_memstream does not under glibc and musl (out.c).
  */
 struct outmem {
 	char *buf;		/* the bytes, once the stream is closed */
 	size_t len;
-	size_t cap;		/* room in buf (glibc's fopencookie) */
+	size_t cap;		/* room in buf (fopencookie) */
+	int failed;		/* a write found no room (fopencookie) */
 };
 
 FILE   *out_mem_open(struct outmem *);
+int	out_mem_close(FILE *, struct outmem *);
 
 struct outcome {
 	FILE *fp;		/* the record goes here: stdout, or the buffer */

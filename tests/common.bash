@@ -84,3 +84,36 @@ corner_scen() {
 	printf '0\tm.map\t1700\t1700\t%d\t%d\t%d\t%d\t0\n' 10 10 300 250 1600 1650 1400 1500 \
 	    20 1600 220 1400 30 30 1650 40 >>"$1"
 }
+
+# stderr_lines_whole BIN: each line BIN writes to stderr goes out in one
+# system call (write, or musl's writev of the buffer and the newline),
+# so that processes sharing the descriptor never split a line: a map
+# error under a file name with escapes, a missing file, the -S summary,
+# the usage message.  Needs strace.
+stderr_lines_whole() {
+	local d=$BATS_TEST_TMPDIR n args
+	printf 'A..x\n...B\n\nA#B\n' >"$d/bad.txt"
+	printf 'version 1\n0\tm.map\t3\t1\t0\t0\t2\t0\t2\n' >"$d/s.scen"
+	printf 'type octile\nheight 1\nwidth 3\nmap\n...\n' >"$d/m.map"
+	for args in "$d/bad.txt $d/no"$'\033'"such" "-S $d/s.scen $d/m.map" "-x"; do
+		# shellcheck disable=SC2086
+		strace -f -qq -e trace=write,writev -o "$d/trace" "$1" $args >/dev/null 2>"$d/err" || true
+		n=$(wc -l <"$d/err")
+		[ "$n" -ge 1 ]
+		[ "$(grep -c -E '^[0-9]* *writev?\(2, ' "$d/trace")" -eq "$n" ] || {
+			cat "$d/err" "$d/trace"; return 1; }
+	done
+}
+
+# zigzag N: an N by N map (N even) of rows joined at alternate ends, A top
+# left, B at the end: a path through half the cells (N = 2048: 2.1
+# million cells, a JSON record of 23 MB).
+zigzag() {
+	awk -v n="$1" 'BEGIN { f = sprintf("%*s", n, ""); gsub(/ /, ".", f)
+		w = sprintf("%*s", n - 1, ""); gsub(/ /, "#", w)
+		for (y = 0; y < n; y++) {
+			if (y % 2 == 0) { r = f; if (y == 0) r = "A" substr(f, 2)
+				if (y == n - 2) r = (int(y / 2) % 2 == 0) ? substr(f, 2) "B" : "B" substr(f, 2)
+				print r
+			} else print (int(y / 2) % 2 == 0) ? w "." : "." w } }'
+}

@@ -151,7 +151,7 @@ setup_block() {
 
 @test "README set-up: runs as root (no sudo needed) and as a user with sudo, installs mandoc" {
 	local sh want
-	want="apt-get install -y build-essential bats mandoc manpages-dev parallel strace valgrind clang locales"
+	want="apt-get install -y build-essential bats mandoc manpages-dev parallel strace valgrind clang musl-tools locales"
 	for sh in /bin/sh /bin/bash; do
 		[ -x "$sh" ] || continue
 		setup_block root "$sh"

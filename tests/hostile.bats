@@ -546,13 +546,7 @@ vmpeak_tool() {
 	local T=$BATS_TEST_TMPDIR v want got st fails=0 f args
 	# a zigzag of 2048x2048 cells: a path of 2.1 million cells, a JSON
 	# record of 23 MB, which -j 2 held in memory until its turn
-	awk -v n=2048 'BEGIN { f = sprintf("%*s", n, ""); gsub(/ /, ".", f)
-		w = sprintf("%*s", n - 1, ""); gsub(/ /, "#", w)
-		for (y = 0; y < n; y++) {
-			if (y % 2 == 0) { r = f; if (y == 0) r = "A" substr(f, 2)
-				if (y == n - 2) r = (int(y / 2) % 2 == 0) ? substr(f, 2) "B" : "B" substr(f, 2)
-				print r
-			} else print (int(y / 2) % 2 == 0) ? w "." : "." w } }' >"$T/z.txt"
+	zigzag 2048 >"$T/z.txt"
 	want=$("$PATHFIND" -f json "$T/z.txt" | cksum)
 	# Each limit: the whole record, or the map's error and exit 2.  glibc's
 	# memory streams failed the writes they had no room for and reported

@@ -316,19 +316,7 @@ R2" ]
 
 @test "each line on stderr is one write(2): processes sharing it never split a line" {
 	command -v strace >/dev/null || skip "strace is not installed (.ci/run installs it)"
-	local d=$BATS_TEST_TMPDIR n
-	printf 'A..x\n...B\n\nA#B\n' >"$d/bad.txt"
-	printf 'version 1\n0\tm.map\t3\t1\t0\t0\t2\t0\t2\n' >"$d/s.scen"
-	printf 'type octile\nheight 1\nwidth 3\nmap\n...\n' >"$d/m.map"
-	# a map error under a file name with escapes, a missing file, the -S
-	# summary, and the usage message: each line in one write
-	for args in "$d/bad.txt $d/no"$'\033'"such" "-S $d/s.scen $d/m.map" "-x"; do
-		strace -f -qq -e trace=write -o "$d/trace" "$PATHFIND" $args >/dev/null 2>"$d/err" || true
-		n=$(wc -l <"$d/err")
-		[ "$n" -ge 1 ]
-		[ "$(grep -c '^[0-9]* *write(2, ' "$d/trace")" -eq "$n" ] || {
-			cat "$d/err" "$d/trace"; return 1; }
-	done
+	stderr_lines_whole "$PATHFIND"
 }
 
 @test "file names with control characters are escaped in labels and diagnostics" {
