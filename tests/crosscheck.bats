@@ -280,6 +280,12 @@ wide_maps() {
         done
     done
     [ "$n" -ge 80 ]
+    # a goal that is the start: found at once, cost 0, under every rule
+    for rule in no-corner-cut never no-squeeze always; do
+        run "$PATHFIND" -a jps -d "$rule" -f json --start 0,0 --goal 0,0 "$T/one"
+        [ "$status" -eq 0 ]
+        [ "$(printf '%s\n' "$output" | grep -o '"found":[^,]*,"cost":[^,]*')" = '"found":true,"cost":0' ]
+    done
 }
 
 @test "-a jps reads every map of a stream afresh (its bitsets are per grid)" {
@@ -334,10 +340,15 @@ wide_maps() {
         [ "$status" -eq 2 ]
         [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs 2-9" ]
         # its pruning needs S <= D <= 2S (found by the solve fuzzer with -c 1,3)
-        for c in 1,3 1,0.5 1,2.000001; do
+        for c in 1,3 1,0.5 1,2.000001 1,0.999999; do
             run --separate-stderr "$PATHFIND" -a jps -d "$d" -c "$c" "$root/samples/tutorial.txt"
             [ "$status" -eq 2 ]
             [[ "$stderr" == "pathfind: -a jps needs step costs with S <= D <= 2S"* ]]
+        done
+        # the bounds themselves are in
+        for c in 1,1 1,2 2.5,5 0.000001,0.000001; do
+            run "$PATHFIND" -a jps -d "$d" -c "$c" "$root/samples/tutorial.txt"
+            [ "$status" -eq 0 ] || { echo "-c $c -d $d: status $status"; return 1; }
         done
     done
     run --separate-stderr "$PATHFIND" -a jps "$root/samples/terrain.txt"
