@@ -823,13 +823,14 @@ other_build() {
 
 # The code for compilers without builtins and processors without SSE2
 # (-DPF_NO_BUILTINS: Newton's square root, the loops that stand in for
-# bit scans) must print what the usual build prints, byte for byte: the
-# square roots of the euclidean heuristic and of sqrt2 costs, JPS's and
-# the buckets' bit scans, and the scenario check's tolerance.
+# bit scans), with char unsigned as on ARM (-funsigned-char), must print
+# what the usual build prints, byte for byte: the square roots of the
+# euclidean heuristic and of sqrt2 costs, JPS's and the buckets' bit
+# scans, and the scenario check's tolerance.
 @test "the portable build (-DPF_NO_BUILTINS) prints what pathfind prints" {
     local port args st st2
     need_pathfind
-    other_build portable -O2 -DPF_NO_BUILTINS
+    other_build portable -O2 -funsigned-char -DPF_NO_BUILTINS
     port=$REPLY
     "$BRUTE" gen 20240613 150 >"$T/maps"
     tr '1-9' '.' <"$T/maps" >"$T/flat"
