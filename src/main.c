@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "maps.h"
@@ -43,7 +44,7 @@ std_fds(void)
 	return closed;
 }
 
-static char errbuf[BUFSIZ];	/* standard error's, line-buffered (main) */
+static char errbuf[1 << 16];	/* standard error's, line-buffered (main) */
 static char outbuf[1 << 16];	/* standard output's, unless a terminal (main) */
 
 static int
@@ -67,19 +68,26 @@ main(int argc, char **argv)
 	 * and unbuffered each is a write of its own, so that the lines of
 	 * two processes sharing the descriptor (xargs -P, a make -j log)
 	 * could interleave within a line.  Line-buffered, each line goes out
-	 * in one write(2), at its newline.
+	 * in one write(2), at its newline: a line of up to 64 KiB (BUFSIZ
+	 * is 8 KiB under glibc, 1 KiB under musl; a name escaped can be
+	 * four times its bytes).
 	 */
 	setvbuf(stderr, errbuf, _IOLBF, sizeof(errbuf));
 	/*
-	 * Standard output block-buffered unless it is a terminal, whatever
-	 * the C library's default: musl's stdout starts line-buffered and
-	 * writes its first line at once, so that a write error on a file or
-	 * pipe was found at a different record than under glibc, and the
-	 * summary after it counted other maps.  64 KiB: musl's own buffer is
-	 * 1 KiB, a write(2) each kilobyte of a large record.
+	 * Standard output block-buffered unless it is a terminal, in blocks
+	 * of the file's preferred size (8 KiB where it has none, at most 64
+	 * KiB), as glibc does by itself: musl's stdout starts line-buffered
+	 * and writes its first line at once, and then in blocks of 1 KiB, so
+	 * that a write error on a file or pipe was found at another record
+	 * than under glibc, and the summary after it counted other maps.
 	 */
-	if (!isatty(STDOUT_FILENO))
-		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	if (!isatty(STDOUT_FILENO)) {
+		struct stat st;
+		size_t n = fstat(STDOUT_FILENO, &st) == 0 && st.st_blksize > 0 ?
+		    (size_t)st.st_blksize : 8192;
+
+		setvbuf(stdout, outbuf, _IOFBF, n < sizeof(outbuf) ? n : sizeof(outbuf));
+	}
 	switch (options_parse(&opt, argc, argv)) {
 	case OPT_EXIT_OK:	/* -h, -V: their output may fail too */
 		if (closed & 2)

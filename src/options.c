@@ -342,6 +342,18 @@ long_alias(const char *arg)
 	return fit[0];
 }
 
+/* Whether v is the value of a long option without a letter (OPT_CHECK...). */
+static int
+long_val(int v)
+{
+	const struct option *o;
+
+	for (o = longopts; o->name != NULL; o++)
+		if (o->val == v && v > UCHAR_MAX)
+			return 1;
+	return 0;
+}
+
 /* A long option getopt_long did not take: no option starts so, or several do. */
 static void
 long_refused(const char *arg)
@@ -611,8 +623,9 @@ options_parse(struct options *o, int argc, char **argv)
 		case ':':
 			/*
 			 * A short option last on the line without its value
-			 * (-qa): glibc leaves optind at argc, musl moves it one
-			 * past, where argv[optind - 1] is argv's NULL.
+			 * (-qa): glibc leaves optind at argc; musl moves it one
+			 * past, or, having moved an operand before the cluster
+			 * (FILE -qa), leaves NULL at argv[optind - 1].
 			 */
 			fprintf(stderr, "pathfind: option %s needs a value\n",
 			    optname(optind <= argc ? argv[optind - 1] : NULL, optopt));
@@ -623,15 +636,18 @@ options_parse(struct options *o, int argc, char **argv)
 			 * "=value", that takes none (getopt_long has moved past
 			 * it).  Else an unknown letter, which may be inside a
 			 * cluster, where optind has not moved: argv[optind - 1]
-			 * is then an earlier argument.
+			 * is then an earlier argument.  A byte past ASCII is a
+			 * letter of its own to glibc; musl's getopt decodes it
+			 * as a character of the C locale, 0xdf00 plus the byte.
 			 */
 			if (optopt == 0)	/* getopt_long: unknown or ambiguous */
 				long_refused(argv[optind - 1]);
-			else if (optopt > UCHAR_MAX || (optopt != ':' && strchr(shortopts, optopt) != NULL))
+			else if (long_val(optopt) || (optopt != ':' && optopt <= UCHAR_MAX &&
+			    strchr(shortopts, optopt) != NULL))
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));
 			else
-				fprintf(stderr, "pathfind: unknown option -%c\n", optopt);
+				fprintf(stderr, "pathfind: unknown option -%c\n", optopt & UCHAR_MAX);
 			return OPT_USAGE;
 		}
 	}

@@ -88,14 +88,16 @@ corner_scen() {
 # stderr_lines_whole BIN: each line BIN writes to stderr goes out in one
 # system call (write, or musl's writev of the buffer and the newline),
 # so that processes sharing the descriptor never split a line: a map
-# error under a file name with escapes, a missing file, the -S summary,
-# the usage message.  Needs strace.
+# error under a file name with escapes, a missing file, one whose name
+# escaped is 12 KB (past glibc's BUFSIZ of 8 KiB and musl's of 1), the
+# -S summary, the usage message.  Needs strace.
 stderr_lines_whole() {
-	local d=$BATS_TEST_TMPDIR n args
+	local d=$BATS_TEST_TMPDIR n args long
 	printf 'A..x\n...B\n\nA#B\n' >"$d/bad.txt"
 	printf 'version 1\n0\tm.map\t3\t1\t0\t0\t2\t0\t2\n' >"$d/s.scen"
 	printf 'type octile\nheight 1\nwidth 3\nmap\n...\n' >"$d/m.map"
-	for args in "$d/bad.txt $d/no"$'\033'"such" "-S $d/s.scen $d/m.map" "-x"; do
+	long=$(printf 'a\033\033/%.0s' {1..1000})
+	for args in "$d/bad.txt $d/no"$'\033'"such" "$d/$long" "-S $d/s.scen $d/m.map" "-x"; do
 		# shellcheck disable=SC2086
 		strace -f -qq -e trace=write,writev -o "$d/trace" "$1" $args >/dev/null 2>"$d/err" || true
 		n=$(wc -l <"$d/err")
