@@ -715,10 +715,19 @@ open_input(struct maps *ms, struct slot *sl)
 		error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
 		return 1;
 	}
+	/* opening a FIFO waits for its writer: nothing written may wait with it */
+	if (strcmp(arg, "-") != 0)
+		before_read(ms);
 	ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
 	if (ms->fd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
 		error_item(ms, sl, ms->name, 0, msg, 1);
+		return 1;
+	}
+	if (out_same_file(ms->fd)) {
+		error_item(ms, sl, ms->name, 0, "input file is output file", 1);
+		if (ms->fd != STDIN_FILENO)
+			close(ms->fd);
 		return 1;
 	}
 	if (mapreader_open(&ms->rd, ms->fd) != 0) {

@@ -134,6 +134,20 @@ out_close(struct outcome *oc)
 	return rc;
 }
 
+/*
+ * Is fd, an input, standard output itself: the same regular file (as with
+ * pathfind f >> f)?  Its records would be read back as input, without
+ * end.  (A terminal or a pipe is never the input's file.)
+ */
+int
+out_same_file(int fd)
+{
+	struct stat in, st;
+
+	return fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode) &&
+	    fstat(fd, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino;
+}
+
 /* Drop what a buffered outcome has written: its error stands alone. */
 void
 out_discard(struct outcome *oc)

@@ -70,6 +70,7 @@ struct outcome {
 };
 
 void	out_init(struct out *, const struct options *, int);
+int	out_same_file(int);
 int	out_open(struct outcome *, int);
 int	out_close(struct outcome *);
 void	out_discard(struct outcome *);

@@ -156,6 +156,36 @@ render_name(FILE *fp, const char *name)
 	}
 }
 
+/*
+ * render_name into buf of size n (n > 4): whole escapes only, and "..."
+ * in place of the end where the name does not fit, so that a message
+ * with a name in it keeps the text after the name.
+ */
+void
+render_name_buf(char *buf, size_t n, const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+	size_t len = 0;
+
+	for (; *s != '\0'; s++) {
+		char e[8];
+
+		if (*s == '\\' || *s == '\n' || *s == '\t')
+			snprintf(e, sizeof(e), "\\%c", *s == '\\' ? '\\' : *s == '\n' ? 'n' : 't');
+		else if (*s < 0x20 || *s == 0x7f)
+			snprintf(e, sizeof(e), "\\%03o", *s);
+		else
+			snprintf(e, sizeof(e), "%c", *s);
+		if (len + strlen(e) + (s[1] != '\0' ? 3 : 0) >= n) {
+			snprintf(buf + len, n - len, "...");
+			return;
+		}
+		memcpy(buf + len, e, strlen(e));
+		len += strlen(e);
+	}
+	buf[len] = '\0';
+}
+
 void
 render_label(FILE *fp, const struct render_info *ri)
 {

@@ -35,6 +35,7 @@ enum { MARK_NONE, MARK_OPEN, MARK_CLOSED1, MARK_CLOSED2, MARK_CLOSED3 };
 #define MARK_SHADES 3
 
 void	render_name(FILE *, const char *);
+void	render_name_buf(char *, size_t, const char *);
 void	render_label(FILE *, const struct render_info *);
 void	render_draw_path(struct map *, const struct search_result *);
 void	render_map(FILE *, struct map *, const struct search_result *,

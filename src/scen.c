@@ -597,6 +597,10 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, msg);
 		goto out;
 	}
+	if (out_same_file(fd)) {
+		batch_error(&b, 0, b.name, 0, 0, "input file is output file");
+		goto out;
+	}
 	if (mapfile == NULL) {
 		size_t len = strlen(scen);
 
@@ -615,10 +619,18 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	if (load_map(o, mapfile, &map, &d) != 0) {
 		const char *mname = strcmp(mapfile, "-") == 0 ? "<stdin>" : mapfile;
 
-		/* A map the user did not name is named with the file that led to it. */
-		if (derived != NULL && d.line == 0)
-			snprintf(msg, sizeof(msg), "its map %s: %s", mapfile, d.msg);
-		else
+		/*
+		 * A map the user did not name is named with the file that led
+		 * to it, escaped as names are, and cut short where it would
+		 * leave no room in a diagnostic for the reason after it.
+		 */
+		if (derived != NULL && d.line == 0) {
+			char esc[sizeof(d.msg)];
+			size_t room = sizeof(d.msg) - strlen("its map : ") - strlen(d.msg);
+
+			render_name_buf(esc, room < 16 ? 16 : room, mapfile);
+			snprintf(msg, sizeof(msg), "its map %s: %s", esc, d.msg);
+		} else
 			snprintf(msg, sizeof(msg), "%s", d.msg);
 		batch_error(&b, 0, derived != NULL && d.line == 0 ? b.name : mname,
 		    d.line, d.col, msg);

@@ -727,6 +727,21 @@ vmpeak_tool() {
 	[ "$output" = "R2" ]
 }
 
+@test "a result is not held while the next operand, a FIFO, waits for its writer" {
+	local d=$BATS_TEST_TMPDIR j
+	mkfifo "$d/next"
+	# The FIFO is written only once the first result has been read: held
+	# until the FIFO's open returned, it never was (the timeout).
+	for j in 1 2; do
+		run --separate-stderr timeout 20 bash -c '
+			"$0" -j "$3" -f moves "$1" "$2" |
+			{ IFS= read -r first; printf "%s\n" "$first"; printf "A.B\n" >"$2"; cat; }' \
+		    "$PATHFIND" "$root/samples/tutorial.txt" "$d/next" "$j"
+		[ "$status" -eq 0 ] || { echo "-j $j: status $status"; return 1; }
+		[ "$output" = $'R1 U2 R2 D2 R1\nR2' ] || { echo "-j $j: $output"; return 1; }
+	done
+}
+
 @test "a FIFO works as a map operand, a scenario file and a map for -S" {
 	local d=$BATS_TEST_TMPDIR
 	mkfifo "$d/maps" "$d/scen" "$d/map" "$d/empty"
@@ -780,6 +795,46 @@ vmpeak_tool() {
 	run --separate-stderr "$PATHFIND" -S "$d/alone.map.scen"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: $d/alone.map.scen: its map $d/alone.map: cannot open: No such file or directory" ]
+	# that map's name escaped as the file's is: one line
+	cp "$root/tests/data/tiny.map.scen" "$d/two"$'\n'"lines.scen"
+	run --separate-stderr "$PATHFIND" -S "$d/two"$'\n'"lines.scen"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/two\\nlines.scen: its map $d/two\\nlines: cannot open: No such file or directory" ]
+	# and cut short ("...") where it would leave no room for the reason
+	local long=$d/$(printf 'x%.0s' {1..200})/$(printf 'y%.0s' {1..200})
+	mkdir -p "$long"
+	cp "$root/tests/data/tiny.map.scen" "$long/a.scen"
+	run --separate-stderr "$PATHFIND" -S "$long/a.scen"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "pathfind: $long/a.scen: its map $d/xxx"*"...: cannot open: No such file or directory" ]]
+}
+
+@test "an input that is standard output's own file is an error, as cat says: its records would be read back" {
+	local d=$BATS_TEST_TMPDIR
+	cp "$root/samples/tutorial.txt" "$d/t.txt"
+	# (bounded: the old build read its own records back without end)
+	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -f path "$1" >>"$1"' "$PATHFIND" "$d/t.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/t.txt: input file is output file" ]
+	# the map's record, the error record of -f path, written once
+	[ "$(cat "$d/t.txt")" = "$(cat "$root/samples/tutorial.txt")"$'\nerror' ]
+	# standard input, among other maps under -j 2: the others are solved
+	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -j 2 -s -f path "$2" - <"$1" >>"$1"' \
+	    "$PATHFIND" "$d/t.txt" "$root/samples/maze.txt"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: <stdin>: input file is output file" ]
+	[[ "${stderr_lines[1]}" == "pathfind: summary: maps=2 solved=1 nopath=0 errors=1 "* ]]
+	[ "$(head -c "$(wc -c <"$root/samples/tutorial.txt")" "$d/t.txt" | cksum)" = "$(cksum <"$root/samples/tutorial.txt")" ]
+	# -S's scenario file
+	cp "$root/tests/data/tiny.map" "$root/tests/data/tiny.map.scen" "$d/"
+	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -S "$1" >>"$1"' "$PATHFIND" "$d/tiny.map.scen"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/tiny.map.scen: input file is output file" ]
+	cmp "$d/tiny.map.scen" "$root/tests/data/tiny.map.scen"
+	# another file: as ever
+	run --separate-stderr bash -c '"$0" -f path "$1" >>"$2"' "$PATHFIND" "$root/samples/tutorial.txt" "$d/other"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$d/other")" = "$("$PATHFIND" -f path "$root/samples/tutorial.txt")" ]
 }
 
 @test "/dev/full: every format and a scenario batch fail with a write error" {

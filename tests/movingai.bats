@@ -497,8 +497,12 @@ oracle_scen() {
 	tail -n +2 "$d/q.scen" | paste - "$d/costs" |
 	    awk -F'\t' -v OFS='\t' 'BEGIN { print "version 1" } $10 != "-" { $9 = $10; NF = 9; print }' \
 	    >"$d/r.map.scen"
-	grep -v '^-$' "$d/costs" >"$d/want"
-	[ "$(wc -l <"$d/want")" -ge $((n / 2)) ]	# most have a path
+	grep -v '^-$' "$d/costs" >"$d/want" || true
+	# (how many have a path, for the caller: a small map of awk's may
+	# leave none under a rule, as gawk's 3 x 2 does under never, and
+	# then there is no scenario to give -S)
+	echo "$n $(wc -l <"$d/want")" >>"$d/paths"
+	[ -s "$d/want" ] || return 0
 	st=0
 	"$PATHFIND" -S "$d/r.map.scen" "$@" >"$d/rows" 2>"$d/err" || st=$?
 	[ "$st" -eq 0 ] || { cat "$d/err"; return 1; }
@@ -528,4 +532,6 @@ oracle_scen() {
 		oracle_scen "${size%x*}" "${size#*x}" 0.3 40 7 -d never -H manhattan
 		oracle_scen "${size%x*}" "${size#*x}" 0.3 40 7 -d always -c 1,2 -H manhattan
 	done
+	# most queries have a path, over the whole test
+	awk '{ n += $1; p += $2 } END { print n, p; exit !(p >= n / 2) }' "$BATS_TEST_TMPDIR/paths"
 }
