@@ -133,27 +133,40 @@ render_map(FILE *fp, struct map *m, const struct search_result *r,
 }
 
 /*
- * A name as labels and diagnostics print it: control characters and
- * backslashes as C escapes (\n, \t, \033, \\), so that a file name
- * cannot forge a line of output; every other byte as it is.
+ * The escape of one byte of a name as labels and diagnostics print it,
+ * into e (room for 4) and its length: control characters and backslashes
+ * as C escapes (\n, \t, \033, \\), so that a file name cannot forge a
+ * line of output; every other byte as it is.  render_name and
+ * render_name_buf both take their escapes from here.
  */
+static size_t
+name_escape(unsigned char c, char *e)
+{
+	if (c == '\\' || c == '\n' || c == '\t') {
+		e[0] = '\\';
+		e[1] = c == '\\' ? '\\' : c == '\n' ? 'n' : 't';
+		return 2;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		e[0] = '\\';
+		e[1] = (char)('0' + (c >> 6));
+		e[2] = (char)('0' + (c >> 3 & 7));
+		e[3] = (char)('0' + (c & 7));
+		return 4;
+	}
+	e[0] = (char)c;
+	return 1;
+}
+
+/* A name, escaped by name_escape, to fp. */
 void
 render_name(FILE *fp, const char *name)
 {
 	const unsigned char *s = (const unsigned char *)name;
+	char e[4];
 
-	for (; *s != '\0'; s++) {
-		if (*s == '\\')
-			fputs("\\\\", fp);
-		else if (*s == '\n')
-			fputs("\\n", fp);
-		else if (*s == '\t')
-			fputs("\\t", fp);
-		else if (*s < 0x20 || *s == 0x7f)
-			fprintf(fp, "\\%03o", *s);
-		else
-			putc(*s, fp);
-	}
+	for (; *s != '\0'; s++)
+		fwrite(e, 1, name_escape(*s, e), fp);
 }
 
 /*
@@ -168,20 +181,15 @@ render_name_buf(char *buf, size_t n, const char *name)
 	size_t len = 0;
 
 	for (; *s != '\0'; s++) {
-		char e[8];
+		char e[4];
+		size_t el = name_escape(*s, e);
 
-		if (*s == '\\' || *s == '\n' || *s == '\t')
-			snprintf(e, sizeof(e), "\\%c", *s == '\\' ? '\\' : *s == '\n' ? 'n' : 't');
-		else if (*s < 0x20 || *s == 0x7f)
-			snprintf(e, sizeof(e), "\\%03o", *s);
-		else
-			snprintf(e, sizeof(e), "%c", *s);
-		if (len + strlen(e) + (s[1] != '\0' ? 3 : 0) >= n) {
+		if (len + el + (s[1] != '\0' ? 3 : 0) >= n) {
 			snprintf(buf + len, n - len, "...");
 			return;
 		}
-		memcpy(buf + len, e, strlen(e));
-		len += strlen(e);
+		memcpy(buf + len, e, el);
+		len += el;
 	}
 	buf[len] = '\0';
 }
