@@ -559,6 +559,13 @@ emit(struct maps *ms, struct slot *sl)
 	 */
 	if ((rc = out_emit(&ms->out, &sl->oc)) != 0)
 		return rc;
+	/*
+	 * --check: a read error in the answers met while reading the answer
+	 * of an item whose record is an error of its own (a bad map, say):
+	 * said after it, or it would go unsaid.
+	 */
+	if (ms->o->check != NULL && sl->ansrc == ANSWER_IOERR && sl->oc.answers == NULL)
+		out_diag(&ms->out, ms->aname, sl->ansd.line, sl->ansd.col, sl->ansd.msg);
 	ms->maps++;
 	ms->expanded += sl->expanded;	/* (a map whose image failed was searched) */
 	ms->seconds += sl->seconds;
@@ -698,6 +705,7 @@ error_item(struct maps *ms, struct slot *sl, const char *name, long line, const 
 	sl->d.line = line;
 	sl->d.col = line > 0;
 	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
+	sl->ansrc = ANSWER_OK;
 	if (answer && ms->o->check != NULL)
 		read_answer(ms, sl);
 }

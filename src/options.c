@@ -84,7 +84,7 @@ static const char synopsis[] =
 "                [--goal x,y] [--trace[=open]] [--scores] [--image file]\n"
 "                [--compare what] [file ...]\n"
 "       pathfind --check=answers [--check-format format] [options] [file ...]\n"
-"       pathfind -S scenfile [-j jobs] [options] [mapfile]\n";
+"       pathfind -S scenfile [--check=answers] [-j jobs] [options] [mapfile]\n";
 
 /*
  * The full help (-h), or after a usage error only a hint: the message
@@ -154,7 +154,8 @@ options_usage(FILE *fp, int full)
 "                                     tie-break, diagonal, open-list or\n"
 "                                     weight=W,W,...\n"
 "      --check=FILE                   check the answers in FILE (- for stdin),\n"
-"                                     one a map: legal? cost, optimum, excess\n"
+"                                     one a map (with -S a scenario): legal?\n"
+"                                     cost, optimum, excess\n"
 "      --check-format=FORMAT          auto|path|moves|json: the answers' -f\n"
 "                                     (auto: told from the first answers)\n"
 "  -h, --help                         print this help and exit\n"
@@ -402,8 +403,13 @@ combinations(const struct options *o)
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
 		    o->image ? "--image" : o->compare ? "--compare" :
 		    o->start.set ? "--start" : o->goal.set ? "--goal" :
-		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" :
-		    o->check ? "--check" : NULL;
+		    o->sp.limit_set ? "--max-expanded" : o->sp.nearest ? "--nearest" : NULL;
+		/* -S --check: a check record a scenario, as --check's (no time) */
+		if (what == NULL && o->check != NULL) {
+			with = "--check";
+			what = o->timing ? "-T" :
+			    o->format == FMT_PATH || o->format == FMT_MOVES ? "-f" : NULL;
+		}
 	} else if (o->check != NULL) {
 		with = "--check";
 		what = o->explored ? "-e" : o->trace ? "--trace" : o->scores ? "--scores" :
@@ -671,6 +677,12 @@ options_parse(struct options *o, int argc, char **argv)
 	    stdin_maps(o)) {
 		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "
 		    "answers and the maps\n");
+		return OPT_USAGE;
+	}
+	if (o->check != NULL && o->scen != NULL && strcmp(o->check, "-") == 0 &&
+	    (strcmp(o->scen, "-") == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0))) {
+		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "
+		    "answers and the %s\n", strcmp(o->scen, "-") == 0 ? "scenarios" : "map");
 		return OPT_USAGE;
 	}
 	return combinations(o);

@@ -354,7 +354,9 @@ out_finish(struct out *out)
 static void
 put_text(FILE *fp, const struct record *rec)
 {
-	if (rec->check != NULL)
+	if (rec->check != NULL && rec->scen != NULL)
+		render_check_scen_tsv(fp, rec->scen, rec->check, rec->ri);
+	else if (rec->check != NULL)
 		render_check_text(fp, rec->check, rec->ri);
 	else if (rec->scen != NULL)
 		render_scen_tsv(fp, rec->scen, rec->r, rec->ri);
@@ -369,7 +371,9 @@ put_text(FILE *fp, const struct record *rec)
 static void
 put_json(FILE *fp, const struct record *rec)
 {
-	if (rec->check != NULL)
+	if (rec->check != NULL && rec->scen != NULL)
+		render_check_scen_json(fp, rec->scen, rec->check, rec->ri);
+	else if (rec->check != NULL)
 		render_check_json(fp, rec->map, rec->check, rec->ri);
 	else if (rec->scen != NULL)
 		render_scen_json(fp, rec->grid, rec->scen, rec->r, rec->ri);

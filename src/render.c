@@ -423,11 +423,14 @@ render_json(FILE *fp, const struct map *m, const struct search_result *r,
 
 /* Scenario batches: a TSV header and one row a scenario, or JSON Lines. */
 void
-render_scen_header(FILE *fp, int timing)
+render_scen_header(FILE *fp, int timing, int check)
 {
-	fputs("id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcost\tsteps\t"
-	    "expanded\tgenerated", fp);
-	fputs(timing ? "\ttime\n" : "\n", fp);
+	fputs("id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\t", fp);
+	if (check)
+		fputs("check\tanswer\tcost\tsteps\toptimum\texcess\treason\n", fp);
+	else
+		fputs(timing ? "cost\tsteps\texpanded\tgenerated\ttime\n" :
+		    "cost\tsteps\texpanded\tgenerated\n", fp);
 }
 
 void
@@ -554,10 +557,14 @@ json_cell(FILE *fp, const char *key, int set, long x, long y)
 		fprintf(fp, ",\"%s\":null", key);
 }
 
-/* The same as one JSON object; members that do not apply are null. */
-void
-render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
-    const struct render_info *ri)
+/*
+ * The members of a check record from "check" to "excess", those that do
+ * not apply null; the goal reached only for a map (a scenario's record
+ * names its one goal before).
+ */
+static void
+check_json_members(FILE *fp, const struct check_result *cr, const struct render_info *ri,
+    int goal)
 {
 	static const char *const claims[] = { "path", "no path", "error" };
 	const struct answer *a = cr->ans;
@@ -566,16 +573,15 @@ render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
 	int illegal = a->claim == CLAIM_PATH && !legal;
 	char buf[192];
 
-	fputs("{\"source\":", fp);
-	json_string(fp, ri->name);
-	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"check\":\"%s\",\"answer\":\"%s\"",
-	    ri->mapno, m->line, verdict_names[cr->verdict], claims[a->claim]);
+	fprintf(fp, ",\"check\":\"%s\",\"answer\":\"%s\"", verdict_names[cr->verdict],
+	    claims[a->claim]);
 	if (legal) {
 		cost_format(buf, sizeof(buf), c, a->a, a->b);
 		fprintf(fp, ",\"cost\":%s,\"steps\":%llu", buf, (unsigned long long)a->steps);
 	} else
 		fputs(",\"cost\":null,\"steps\":null", fp);
-	json_cell(fp, "goal", legal, a->ex, a->ey);
+	if (goal)
+		json_cell(fp, "goal", legal, a->ex, a->ey);
 	if (illegal)
 		fprintf(fp, ",\"step\":%llu", (unsigned long long)a->step);
 	else
@@ -598,6 +604,72 @@ render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
 		fprintf(fp, ",\"excess\":%s", buf);
 	} else
 		fputs(",\"excess\":null", fp);
+}
+
+/* The same as one JSON object; members that do not apply are null. */
+void
+render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
+    const struct render_info *ri)
+{
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"map\":%d,\"line\":%ld", ri->mapno, m->line);
+	check_json_members(fp, cr, ri, 1);
+	json_options(fp, ri->params);
+	fputs("}\n", fp);
+}
+
+/*
+ * -S --check: a scenario's check record, as a row of the table
+ * (render_scen_header) or as one JSON object, the scenario's members
+ * first and its "mismatch" (the optimum against the published length)
+ * after the verdict's.
+ */
+void
+render_check_scen_tsv(FILE *fp, const struct scen_row *s, const struct check_result *cr,
+    const struct render_info *ri)
+{
+	static const char *const claims[] = { "path", "no path", "error" };
+	const struct answer *a = cr->ans;
+	const struct costs *c = &ri->params->costs;
+	int legal = a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE;
+	char buf[192];
+
+	fprintf(fp, "%ld\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t", s->id, s->sx, s->sy, s->gx,
+	    s->gy, s->length, verdict_names[cr->verdict], claims[a->claim]);
+	if (legal) {
+		cost_format(buf, sizeof(buf), c, a->a, a->b);
+		fprintf(fp, "%s\t%llu\t", buf, (unsigned long long)a->steps);
+	} else
+		fputs("-\t-\t", fp);
+	if (cr->found) {
+		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
+		fprintf(fp, "%s\t", buf);
+	} else
+		fputs("-\t", fp);
+	if (legal) {
+		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
+		fprintf(fp, "%s\t-\n", buf);
+	} else if (a->claim == CLAIM_PATH) {
+		check_reason(cr, buf, sizeof(buf));
+		fprintf(fp, "-\tstep %llu: ", (unsigned long long)a->step);
+		if (a->step > 0)
+			fprintf(fp, "(%ld,%ld) -> ", a->fx, a->fy);
+		fprintf(fp, "(%ld,%ld): %s\n", a->tx, a->ty, buf);
+	} else
+		fputs("-\t-\n", fp);
+}
+
+void
+render_check_scen_json(FILE *fp, const struct scen_row *s, const struct check_result *cr,
+    const struct render_info *ri)
+{
+	fputs("{\"source\":", fp);
+	json_string(fp, ri->name);
+	fprintf(fp, ",\"id\":%ld,\"start\":[%d,%d],\"goal\":[%d,%d],\"length\":%s",
+	    s->id, s->sx, s->sy, s->gx, s->gy, s->length);
+	check_json_members(fp, cr, ri, 0);
+	fprintf(fp, ",\"mismatch\":%s", s->mismatch ? "true" : "false");
 	json_options(fp, ri->params);
 	fputs("}\n", fp);
 }

@@ -53,7 +53,7 @@ struct scen_row {
 	int mismatch;
 };
 
-void	render_scen_header(FILE *, int);
+void	render_scen_header(FILE *, int, int);
 void	render_scen_tsv(FILE *, const struct scen_row *, const struct search_result *,
 	    const struct render_info *);
 void	render_scen_json(FILE *, const struct grid *, const struct scen_row *,
@@ -61,6 +61,10 @@ void	render_scen_json(FILE *, const struct grid *, const struct scen_row *,
 struct check_result;
 void	render_check_text(FILE *, const struct check_result *, const struct render_info *);
 void	render_check_json(FILE *, const struct map *, const struct check_result *,
+	    const struct render_info *);
+void	render_check_scen_tsv(FILE *, const struct scen_row *, const struct check_result *,
+	    const struct render_info *);
+void	render_check_scen_json(FILE *, const struct scen_row *, const struct check_result *,
 	    const struct render_info *);
 void	render_path(FILE *, const struct grid *, const struct search_result *);
 void	render_moves(FILE *, const struct grid *, const struct search_result *);

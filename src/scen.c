@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "lines.h"
 #include "out.h"
 #include "render.h"
@@ -279,6 +280,11 @@ struct batch {
 	int dead;		/* threads that could not hold a search */
 	unsigned long long n, mismatches, errors, nopath, expanded;
 	double seconds;
+	/* --check: the answers, one a scenario line (errors too), and the verdicts */
+	struct answers ans;
+	int ans_open, afd;
+	const char *aname;
+	unsigned long long verdicts[VERDICT_UNANSWERED + 1];
 };
 
 /*
@@ -295,6 +301,11 @@ batch_error(struct batch *b, long id, const char *dname, long line, long col,
 	oc.item = ITEM_SCEN;
 	oc.source = dname;	/* the scenario file, or the map for the map's errors */
 	oc.number = id;
+	/* an error in a scenario's answer (--check) is the scenario's record */
+	if (b->aname != NULL && dname == b->aname && id != 0) {
+		oc.source = b->name;
+		oc.answers = b->aname;
+	}
 	out_fail(&oc, dname, line, col, msg);
 	/* counted once handed to standard output, as the rows (report) */
 	if (out_emit(&b->out, &oc) != 0)
@@ -327,6 +338,35 @@ agrees(struct batch *b, const struct job *j, char *msg, size_t size)
 	return 0;
 }
 
+/*
+ * --check: the answer to scenario j, walked with the scenario's start and
+ * goal (only read when j has an error), as answers_next found it;
+ * ANSWER_END with the message of a scenario left without an answer.
+ */
+static int
+read_answer(struct batch *b, const struct job *j, struct answer *a, struct diag *d)
+{
+	struct check_map cm;
+	int rc;
+
+	cm.map = b->map;
+	cm.rule = b->p.diag;
+	cm.sx = j->sc.sx, cm.sy = j->sc.sy;
+	cm.gx = j->sc.gx, cm.gy = j->sc.gy;
+	rc = answers_next(&b->ans, j->bad ? NULL : &cm, a, d);
+	if (rc == ANSWER_END) {
+		d->line = j->sc.line, d->col = 1;
+		if (b->ans.failed)
+			snprintf(d->msg, sizeof(d->msg), "no answer for this scenario: "
+			    "reading the answers failed");
+		else
+			snprintf(d->msg, sizeof(d->msg), "no answer for this scenario: the "
+			    "answers end after %ld answer%s", b->ans.records,
+			    b->ans.records == 1 ? "" : "s");
+	}
+	return rc;
+}
+
 /* Write a solved chunk in input order.  -1: stdout failed. */
 static int
 report(struct batch *b, struct job *job, size_t n)
@@ -345,6 +385,10 @@ report(struct batch *b, struct job *job, size_t n)
 		struct job *j = &job[i];
 		struct outcome oc;
 		struct scen_row row;
+		struct check_result cr;
+		struct answer ans;
+		struct diag ad;
+		int ansrc = ANSWER_OK;
 		char msg[192];
 
 		if (j->retry)	/* no thread was left to solve it: the batch ends */
@@ -352,8 +396,22 @@ report(struct batch *b, struct job *job, size_t n)
 			    "no thread can hold a search on this map; the batch stops"), -1;
 		if (!j->bad && j->rc != 0)
 			diag_set(&j->d, j->sc.line, 1, search_strerror(j->rc)), j->bad = 1;
+		if (b->ans_open) {
+			ansrc = read_answer(b, j, &ans, &ad);
+			if (b->out.failed)	/* the flush before a read (before_read) */
+				return -1;
+		}
 		if (j->bad) {
 			if (batch_error(b, j->sc.line, b->name, j->d.line, j->d.col, j->d.msg) != 0)
+				return -1;
+			/* a read error in the answers, which this record does not say */
+			if (ansrc == ANSWER_IOERR)
+				out_diag(&b->out, b->aname, ad.line, ad.col, ad.msg);
+			continue;
+		}
+		if (b->ans_open && ansrc != ANSWER_OK) {
+			if (batch_error(b, j->sc.line, ansrc == ANSWER_END ? b->name : b->aname,
+			    ad.line, ad.col, ad.msg) != 0)
 				return -1;
 			continue;
 		}
@@ -371,6 +429,12 @@ report(struct batch *b, struct job *job, size_t n)
 		rec.scen = &row;
 		rec.r = &j->r;
 		rec.ri = &ri;
+		if (b->ans_open) {
+			check_judge(&ans, b->p.diag, &b->p.costs, &j->r, &cr);
+			rec.check = &cr;
+			status_worse(&oc.status, cr.verdict == VERDICT_RIGHT ? EX_FOUND :
+			    EX_MISMATCH);
+		}
 		out_result(&b->out, &oc, &rec);
 		/*
 		 * Counted once handed to standard output: after a write error
@@ -381,7 +445,10 @@ report(struct batch *b, struct job *job, size_t n)
 		b->n++;
 		b->expanded += j->r.expanded;
 		b->seconds += j->seconds;
-		if (!j->r.found) {
+		if (b->ans_open) {
+			b->verdicts[cr.verdict]++;
+			status_worse(&b->status, oc.status);
+		} else if (!j->r.found) {
 			b->nopath++;
 			status_worse(&b->status, EX_NOPATH);
 		}
@@ -423,7 +490,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 	pl.p = &b->p;
 	pl.job = job;
 	pl.n = n;
-	pl.keep_path = b->o->format != FMT_TEXT && !b->o->quiet;
+	pl.keep_path = b->o->format != FMT_TEXT && !b->o->quiet && !b->ans_open;
 	pl.timing = 1;		/* the summary always has the time */
 	pthread_mutex_init(&pl.mu, NULL);
 	for (;;) {
@@ -549,6 +616,53 @@ before_read(void *arg)
 	out_flush(arg);
 }
 
+/* --check: open the answers.  -1 after their error record. */
+static int
+open_answers(struct batch *b, const struct options *o)
+{
+	char msg[128];
+	int fd = STDIN_FILENO, same;
+
+	b->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
+	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
+		batch_error(b, 0, b->aname, 0, 0, "cannot read: standard input is closed");
+		return -1;
+	}
+	if (strcmp(o->check, "-") != 0 && (fd = open(o->check, O_RDONLY)) < 0) {
+		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+		batch_error(b, 0, b->aname, 0, 0, msg);
+		return -1;
+	}
+	if ((same = out_same_file(fd)) || answers_open(&b->ans, fd, o->check_format) != 0) {
+		batch_error(b, 0, b->aname, 0, 0, same ? "input file is output file" :
+		    "out of memory");
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return -1;
+	}
+	b->ans_open = 1;
+	b->afd = fd;
+	b->ans.lines.before_read = before_read;
+	b->ans.lines.arg = &b->out;
+	return 0;
+}
+
+/* --check: answers left after the last scenario are an error of the answers. */
+static void
+more_answers(struct batch *b)
+{
+	struct diag d;
+	char msg[96];
+	long line = answers_more(&b->ans, &d);
+
+	if (line > 0) {
+		snprintf(msg, sizeof(msg), "more answers than scenarios (%ld scenario%s)",
+		    b->ans.records - 1, b->ans.records == 2 ? "" : "s");
+		batch_error(b, 0, b->aname, line, 1, msg);
+	} else if (line < 0)
+		batch_error(b, 0, b->aname, d.line, d.col, d.msg);
+}
+
 /*
  * Does the next line need a read(2) that may block?  Then what was read
  * so far is solved and written first, so that a scenario piped in gets
@@ -601,6 +715,8 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, "input file is output file");
 		goto out;
 	}
+	if (o->check != NULL && open_answers(&b, o) != 0)
+		goto out;
 	if (mapfile == NULL) {
 		size_t len = strlen(scen);
 
@@ -639,12 +755,23 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	b.map = &map;
 	options_params(o, &map, &b.p);
 	b.noguarantee = search_no_guarantee(&b.p);
+	if (b.ans_open && b.noguarantee != NULL) {
+		/* answers are checked against the optimum: Dijkstra's, as for maps */
+		b.p.algo = ALGO_DIJKSTRA;
+		b.p.heur = H_ZERO;
+		b.p.weight = 1000;
+		if (!o->ol_set)
+			b.p.ol = OL_STEP_QUEUES;
+		b.noguarantee = NULL;
+	}
 
 	/*
 	 * Components once per map, so that unreachable goals cost no search;
-	 * and the map's text, which nothing here draws, given back.
+	 * and the map's text, which nothing here draws, given back (not with
+	 * --check: the walk of an answer reads the rows' lengths).
 	 */
-	map_drop_text(&map);
+	if (!b.ans_open)
+		map_drop_text(&map);
 	if (comps_build(&b.comp, &map.grid, b.p.diag == DIAG_ALWAYS) != 0) {
 		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
@@ -663,14 +790,14 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			goto out;
 		}
 		/* the text rows show no paths (solve_chunk's keep_path) */
-		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet);
+		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet || b.ans_open);
 		search_threaded(w[k].search, nw > 1);
 	}
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */
 	ln.arg = &b.out;
 	if (!o->quiet && o->format == FMT_TEXT)
-		render_scen_header(stdout, o->timing);
+		render_scen_header(stdout, o->timing, b.ans_open);
 
 	for (;;) {
 		const char *s = NULL;
@@ -727,17 +854,25 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	/* A file of no scenarios (empty, or cut short) is no batch that passed. */
 	if (!any && b.errors == 0 && !b.out.failed)
 		batch_error(&b, 0, b.name, 0, 0, "no scenarios");
+	if (b.ans_open && !b.out.failed)
+		more_answers(&b);
 	if (out_finish(&b.out) != 0)	/* the write error before the summary */
 		b.status = EX_ERROR;
 	fputs("pathfind: ", stderr);
 	render_name(stderr, b.name);
-	fprintf(stderr, ": scenarios=%llu mismatches=", b.n);
+	fprintf(stderr, ": scenarios=%llu", b.n);
+	if (b.ans_open)
+		for (k = 0; k <= VERDICT_UNANSWERED; k++)
+			fprintf(stderr, " %s=%llu", verdict_names[k], b.verdicts[k]);
+	fputs(" mismatches=", stderr);
 	if (b.noguarantee == NULL)
 		fprintf(stderr, "%llu", b.mismatches);
 	else
 		fputs("unchecked", stderr);
-	fprintf(stderr, " nopath=%llu errors=%llu expanded=%llu time=%.6f wall=%.6f"
-	    " maxrss=%ld\n", b.nopath, b.errors, b.expanded, b.seconds,
+	if (!b.ans_open)
+		fprintf(stderr, " nopath=%llu", b.nopath);
+	fprintf(stderr, " errors=%llu expanded=%llu time=%.6f wall=%.6f"
+	    " maxrss=%ld\n", b.errors, b.expanded, b.seconds,
 	    monotime() - t0, maxrss_kb());
 out:
 	if (out_finish(&b.out) != 0)
@@ -746,6 +881,11 @@ out:
 		lines_close(&ln);
 	if (fd != STDIN_FILENO && fd >= 0)
 		close(fd);
+	if (b.ans_open) {
+		answers_close(&b.ans);
+		if (b.afd != STDIN_FILENO)
+			close(b.afd);
+	}
 	if (job != NULL)
 		for (i = 0; i < CHUNK; i++)
 			free(job[i].path);

@@ -372,8 +372,6 @@ error" ]
 		[ "$status" -eq 2 ]
 		[ "${stderr_lines[0]}" = "pathfind: ${opt%%=*} cannot be used with --check" ]
 	done
-	run --separate-stderr "$PATHFIND" --check="$T/answers" -S x.scen "$T/one"
-	[ "${stderr_lines[0]}" = "pathfind: --check cannot be used with -S" ]
 	run --separate-stderr "$PATHFIND" --check-format=path "$T/one"
 	[ "${stderr_lines[0]}" = "pathfind: --check-format needs --check" ]
 	run --separate-stderr "$PATHFIND" --check="$T/answers" --check-format=text "$T/one"
@@ -615,4 +613,203 @@ roundtrip() {
 		nest "$2" | "$0" --check=- "$1"' "$PATHFIND" "$root/samples/tutorial.txt" 64
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>:1:70: bad JSON: expected less nesting (at most 64 levels)" ]
+}
+
+# scen_ascii MAP SCEN: each scenario of SCEN as an ASCII map of its own,
+# MovingAI map MAP ('@' a wall, '.' floor, as random_scen writes them) with
+# A at the scenario's start and B at its goal; maps separated by empty
+# lines, for the brute-force oracle.
+scen_ascii() {
+	awk 'FNR == NR { if (FNR > 4) row[FNR - 5] = $0; h = FNR - 4; next }
+		$1 == "version" { next }
+		{ if (n++) print ""
+		  for (y = 0; y < h; y++) { r = row[y]; gsub(/@/, "#", r)
+			if (y == $6) r = substr(r, 1, $5) "A" substr(r, $5 + 2)
+			if (y == $8) r = substr(r, 1, $7) "B" substr(r, $7 + 2)
+			print r } }' "$1" "$2"
+}
+
+# own_scen MAP SCEN OUT: SCEN's scenarios that have a path, with
+# pathfind's own cost as their published length, into OUT.
+own_scen() {
+	"$PATHFIND" -S "$2" "$1" 2>/dev/null | awk -F '\t' 'NR > 1 && $7 != "-" {
+		printf "0\tr\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", w, h, $2, $3, $4, $5, $7 }' \
+	    w="$(sed -n 's/^width //p' "$1")" h="$(sed -n 's/^height //p' "$1")" >"$3"
+}
+
+@test "-S --check: pathfind's own answers in every format are right, over chunks; -j 2 and 3 print -j 1's bytes" {
+	random_scen 40 30 0.25 1200 11 "$T/m.map" "$T/raw.scen"
+	own_scen "$T/m.map" "$T/raw.scen" "$T/s.scen"
+	local n f j
+	n=$(wc -l <"$T/s.scen")
+	[ "$n" -gt 1024 ]	# more than a chunk
+	for f in moves path json; do
+		"$PATHFIND" -S "$T/s.scen" -f "$f" "$T/m.map" >"$T/ans.$f" 2>/dev/null
+		run --separate-stderr "$PATHFIND" -S "$T/s.scen" --check="$T/ans.$f" "$T/m.map"
+		[ "$status" -eq 0 ] || { echo "-f $f: $status: $stderr"; return 1; }
+		[ "${lines[0]}" = "$(printf 'id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcheck\tanswer\tcost\tsteps\toptimum\texcess\treason')" ]
+		[ "$(cut -f 7 <<<"$output" | sort | uniq -c | awk '{ print $1, $2 }')" = "1 check
+$n right" ]
+		[[ "$stderr" == "pathfind: $T/s.scen: scenarios=$n right=$n costlier=0 illegal=0 wrong=0 unanswered=0 mismatches=0 errors=0 expanded="* ]]
+	done
+	# every bit of the answers: -1 exits 0 too, once per format; JSON
+	"$PATHFIND" -S "$T/s.scen" -f json --check="$T/ans.moves" "$T/m.map" >"$T/want" 2>"$T/wante"
+	[ "$(grep -c '"check":"right","answer":"path",' "$T/want")" -eq "$n" ]
+	cc -std=c11 -O2 -o "$T/jsoncheck" "$root/tests/jsoncheck.c"
+	"$T/jsoncheck" "$T/want" >/dev/null
+	sed -i 's/ time=.*//' "$T/wante"
+	for j in 2 3; do
+		"$PATHFIND" -S "$T/s.scen" -j "$j" -f json --check="$T/ans.moves" "$T/m.map" >"$T/got" 2>"$T/gote"
+		sed -i 's/ time=.*//' "$T/gote"
+		cmp "$T/want" "$T/got"
+		cmp "$T/wante" "$T/gote"
+	done
+}
+
+@test "-S --check: every answer, right or corrupted, gets the brute-force oracle's verdict, under every -d" {
+	random_scen 30 20 0.3 200 5 "$T/m.map" "$T/s.scen"
+	scen_ascii "$T/m.map" "$T/s.scen" >"$T/maps"
+	[ "$(grep -c A "$T/maps")" -eq 200 ]
+	local rule mode r st
+	# agree_scen ANSWERS RULE: -S --check's verdicts are the oracle's,
+	# on the scenarios made maps; stderr has nothing but mismatches (the
+	# lengths are random_scen's 0) and the summary
+	agree_scen() {
+		"$PATHFIND" -S "$T/s.scen" -f json -d "$2" --check="$1" "$T/m.map" >"$T/json" 2>"$T/err" || true
+		! grep -v -e ': mismatch: ' -e ': scenarios=200 ' "$T/err" || return 1
+		verdicts <"$T/json" >"$T/got"
+		"$BRUTE" verdict "$T/maps" "$1" -- -d "$2" >"$T/want"
+		cmp -s "$T/want" "$T/got" || { echo "-d $2: (< oracle, > pathfind)"; diff "$T/want" "$T/got" | head; return 1; }
+	}
+	for rule in never no-corner-cut no-squeeze always; do
+		"$PATHFIND" -S "$T/s.scen" -f moves -d "$rule" "$T/m.map" >"$T/moves" 2>/dev/null || true
+		agree_scen "$T/moves" "$rule"
+		[ "$(grep -c '^right ' "$T/want")" -eq 200 ]
+		for mode in change drop add; do
+			for r in 1 2; do
+				corrupt "$mode" "$r" <"$T/moves" >"$T/bad"
+				agree_scen "$T/bad" "$rule"
+				st=$(grep -vc '^right ' "$T/want") || true
+				[ "$st" -gt 100 ] || { echo "-d $rule $mode $r: only $st of 200 caught"; return 1; }
+			done
+		done
+	done
+}
+
+@test "-S --check: the table's columns and the JSON members of each verdict; a mismatch; -w" {
+	local d=$root/tests/data
+	printf 'R1\n\nR4 D3\nerror\nUL1 L5 UL1 U2\nD1 L1\n' >"$T/ans"
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check="$T/ans"
+	[ "$status" -eq 3 ]
+	[ "$(tr '\t' '|' <<<"$output")" = "id|start_x|start_y|goal_x|goal_y|length|check|answer|cost|steps|optimum|excess|reason
+2|0|0|1|0|1|right|path|1|1|1|0|-
+3|0|0|3|2|8.41421|wrong|no path|-|-|8.414214|-|-
+4|3|2|7|5|5.82843|costlier|path|7|7|5.828427|1.171573|-
+5|0|4|7|0|9.24264|unanswered|error|-|-|9.242641|-|-
+6|7|5|0|0|10.8284|illegal|path|-|-|10.828427|-|step 9: (0,2) -> (0,1): ends the path, not on a goal
+7|3|3|2|4|2|right|path|2|2|2|0|-" ]
+	[[ "$stderr" == "pathfind: $d/tiny.map.scen: scenarios=6 right=2 costlier=1 illegal=1 wrong=1 unanswered=1 mismatches=0 errors=0 expanded="* ]]
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" -f json --check="$T/ans"
+	[ "$status" -eq 3 ]
+	local opts='"options":{"algorithm":"astar","heuristic":"octile","diagonal":"no-corner-cut","cost":"1,sqrt2","weight":1,"tie_break":"low-h","open_list":"buckets"}}'
+	[ "${lines[2]}" = '{"source":"'"$d"'/tiny.map.scen","id":4,"start":[3,2],"goal":[7,5],"length":5.82843,"check":"costlier","answer":"path","cost":7,"steps":7,"step":null,"from":null,"to":null,"reason":null,"optimum":5.828427,"excess":1.171573,"mismatch":false,'"$opts" ]
+	[ "${lines[4]}" = '{"source":"'"$d"'/tiny.map.scen","id":6,"start":[7,5],"goal":[0,0],"length":10.8284,"check":"illegal","answer":"path","cost":null,"steps":null,"step":9,"from":[0,2],"to":[0,1],"reason":"ends the path, not on a goal","optimum":10.828427,"excess":null,"mismatch":false,'"$opts" ]
+	[[ "${lines[1]}" == *'"check":"wrong","answer":"no path","cost":null,'* ]]
+	[[ "${lines[3]}" == *'"check":"unanswered","answer":"error","cost":null,'* ]]
+	# every answer right, but a published length that is not: exit 3, the
+	# mismatch said, and "mismatch":true
+	cp "$d/tiny.map" "$T/tiny.map"
+	sed '2s/1$/1.5/' "$d/tiny.map.scen" >"$T/tiny.map.scen"
+	"$PATHFIND" -S "$d/tiny.map.scen" -f moves >"$T/own" 2>/dev/null
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/own"
+	[ "$status" -eq 3 ]
+	[[ "${lines[0]}" == *'"check":"right",'*'"mismatch":true,'* ]]
+	[ "${stderr_lines[0]}" = "pathfind: $T/tiny.map.scen:2:1: mismatch: cost 1, published 1.5 (tolerance 0.1)" ]
+	[[ "${stderr_lines[1]}" == *": scenarios=6 right=6 costlier=0 illegal=0 wrong=0 unanswered=0 mismatches=1 errors=0 "* ]]
+	# a weight voids the guarantee: the optimum is Dijkstra's, as for maps
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" -w 3 -f json --check="$T/ans"
+	[ "$status" -eq 3 ]
+	[[ "${lines[2]}" == *'"check":"costlier",'*'"optimum":5.828427,'*'"mismatch":false,"options":{"algorithm":"dijkstra","heuristic":"zero",'*'"open_list":"step-queues"}}' ]]
+	[[ "$stderr" == *": scenarios=6 right=2 costlier=1 illegal=1 wrong=1 unanswered=1 mismatches=0 errors=0 "* ]]
+}
+
+@test "-S --check: a bad scenario line takes an answer; answers that run out, are left over or cannot be read" {
+	local d=$root/tests/data
+	cp "$d/tiny.map" "$T/tiny.map"
+	{ sed -n 1,3p "$d/tiny.map.scen"; printf 'x\n'; sed -n '4,$p' "$d/tiny.map.scen"; } >"$T/tiny.map.scen"
+	"$PATHFIND" -S "$T/tiny.map.scen" -f moves >"$T/own" 2>/dev/null || true
+	[ "$(sed -n 3p "$T/own")" = "error" ]
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/own"
+	[ "$status" -eq 2 ]
+	[ "${lines[2]}" = '{"source":"'"$T"'/tiny.map.scen","id":4,"line":4,"column":1,"error":"expected 9 fields, found 1"}' ]
+	[ "$(grep -c '"check":"right"' <<<"$output")" -eq 6 ]
+	# the answers end: each scenario left is an error at its line
+	head -n 2 "$T/own" >"$T/short"
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/short"
+	[ "$status" -eq 2 ]
+	[ "${lines[3]}" = '{"source":"'"$T"'/tiny.map.scen","id":5,"line":5,"column":1,"error":"no answer for this scenario: the answers end after 2 answers"}' ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/tiny.map.scen:5:1: no answer for this scenario: the answers end after 2 answers" ]
+	[ "${#lines[@]}" -eq 7 ]
+	# one answer left over: an error of the answers, at its line
+	{ cat "$T/own"; printf 'R1\n'; } >"$T/more"
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/more"
+	[ "$status" -eq 2 ]
+	[ "${lines[7]}" = '{"source":"'"$T"'/more","id":null,"line":8,"column":1,"error":"more answers than scenarios (7 scenarios)"}' ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/more:8:1: more answers than scenarios (7 scenarios)" ]
+	# a record that cannot be read: its scenario's error, at its place in
+	# the answers; the next scenario reads the next record
+	sed '2s/.*/R2 Q1/' "$T/own" >"$T/bad"
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/bad"
+	[ "$status" -eq 2 ]
+	[ "${lines[1]}" = '{"source":"'"$T"'/tiny.map.scen","id":3,"answers":"'"$T"'/bad","line":2,"column":4,"error":"bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)"}' ]
+	[ "${stderr_lines[0]}" = "pathfind: $T/bad:2:4: bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)" ]
+	[[ "${lines[3]}" == *'"id":5,'*'"check":"right",'* ]]
+	# a read error: the scenario being answered has it, every one after
+	# has no answer
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" --check="$T"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T:1:1: read error: Is a directory" ]
+	[ "${stderr_lines[1]}" = "pathfind: $T/tiny.map.scen:3:1: no answer for this scenario: reading the answers failed" ]
+	[ "${stderr_lines[2]}" = "pathfind: $T/tiny.map.scen:4:1: expected 9 fields, found 1" ]
+	[ "${#stderr_lines[@]}" -eq 8 ]
+	[ "${#lines[@]}" -eq 1 ]	# the header
+	# answers that cannot be opened: nothing solved, not even the header
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" --check="$T/nothere"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "pathfind: $T/nothere: cannot open: No such file or directory" ]
+	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" -f json --check="$T/nothere"
+	[ "$output" = '{"source":"'"$T"'/nothere","id":null,"line":null,"column":null,"error":"cannot open: No such file or directory"}' ]
+	# the answers are standard output's file
+	run --separate-stderr bash -c '"$0" -S "$1" --check="$2" >>"$2"' "$PATHFIND" "$T/tiny.map.scen" "$T/own"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $T/own: input file is output file" ]
+	[ "$(wc -l <"$T/own")" -eq 7 ]
+}
+
+@test "-S --check: answers from standard input, and what standard input cannot hold" {
+	local d=$root/tests/data
+	"$PATHFIND" -S "$d/tiny.map.scen" -f moves >"$T/own" 2>/dev/null
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=- <"$T/own"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+	run --separate-stderr "$PATHFIND" -S - --check=- "$d/tiny.map" <"$T/own"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --check=-: standard input cannot hold both the answers and the scenarios" ]
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=- - <"$T/own"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --check=-: standard input cannot hold both the answers and the map" ]
+	# the scenarios from standard input, the answers from a file
+	run --separate-stderr "$PATHFIND" -S - --check="$T/own" "$d/tiny.map" <"$d/tiny.map.scen"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+	# each row as soon as its answer is in: the scenarios from a file, the
+	# answers through a pipe, line by line
+	converse -S "$d/tiny.map.scen" --check=- <<-EOF
+	> R1
+	< $(printf 'id\tstart_x\tstart_y\tgoal_x\tgoal_y\tlength\tcheck\tanswer\tcost\tsteps\toptimum\texcess\treason')
+	< $(printf '2\t0\t0\t1\t0\t1\tright\tpath\t1\t1\t1\t0\t-')
+	> R1
+	< $(printf '3\t0\t0\t3\t2\t8.41421\tillegal\tpath\t-\t-\t8.414214\t-\tstep 1: (0,0) -> (1,0): ends the path, not on a goal')
+	EOF
 }

@@ -387,7 +387,10 @@ load common
 	-S x.scen|--goal=0,0|--goal cannot be used with -S
 	-S x.scen|--max-expanded=9|--max-expanded cannot be used with -S
 	-S x.scen|--nearest|--nearest cannot be used with -S
-	-S x.scen|--check=a.txt|--check cannot be used with -S
+	-S x.scen --check=a.txt|-T|-T cannot be used with --check
+	-S x.scen --check=a.txt|-f path|--check prints check records: it needs -f text or -f json
+	-S x.scen --check=a.txt|-f moves|--check prints check records: it needs -f text or -f json
+	-S x.scen --check=a.txt|--nearest|--nearest cannot be used with -S
 	--check=a.txt|-e|-e cannot be used with --check
 	--check=a.txt|--trace|--trace cannot be used with --check
 	--check=a.txt|--scores|--scores cannot be used with --check

@@ -317,6 +317,19 @@ sweep_reads() {
 		sweep -f json -d always -c 10,14 --check="$d/answers.$f" "$d/maps.txt"
 		sweep_reads 9 -d always -c 10,14 --check="$d/answers.$f" "$d/maps.txt"
 	done
+	# a read error in the answer of a bad map is said too (its record is
+	# the map's own error)
+	printf 'A.B\n\nA?B\n' >"$d/badlast.txt"
+	printf 'R2\nerror\n' >"$d/badlast.moves"
+	sweep_reads 3 --check="$d/badlast.moves" "$d/badlast.txt"
+	# -S --check: the answers of a scenario batch with bad lines, one
+	# answer unreadable and one left over (few scenarios: no precomputed
+	# moves, whose failing is no error)
+	(cd "$root" && "$PATHFIND" -S "$BATS_FILE_TMPDIR/few.scen" -f moves tests/data/tiny.map 2>/dev/null || true
+	    echo R1) | sed '3s/.*/R2 Q1/' >"$d/scen.moves"
+	[ "$(tr '\n' '|' <"$d/scen.moves")" = "R1|error|R2 Q1|error|R1|" ]
+	sweep -f json -S "$BATS_FILE_TMPDIR/few.scen" --check="$d/scen.moves" tests/data/tiny.map
+	sweep_reads 9 -S "$BATS_FILE_TMPDIR/few.scen" --check="$d/scen.moves" tests/data/tiny.map
 	# a JSON answer of 390 KB: the line reader's buffer grows for it
 	awk 'BEGIN { s = "A"; for (i = 0; i < 39998; i++) s = s "."; print s "B" }' >"$d/wide.txt"
 	"$PATHFIND" -f json "$d/wide.txt" >"$d/wide.json"

@@ -50,6 +50,12 @@ vg() {
 	[ "$status" -eq 2 ]
 	vg -f json -j 2 -S "$scen" "$map"
 	[ "$status" -eq 3 ]	# the lengths are 0: every found path is a mismatch
+	# --check of its answers, one of them cut short and one left over
+	"$PATHFIND" -S "$scen" -f moves >"$BATS_TEST_TMPDIR/ans" 2>/dev/null || true
+	{ sed '5s/ [^ ]*$//' "$BATS_TEST_TMPDIR/ans"; echo R1; } >"$BATS_TEST_TMPDIR/bad"
+	vg -f json -j 2 -S "$scen" --check="$BATS_TEST_TMPDIR/bad"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *'"check":"illegal"'* ]]
 }
 
 @test "valgrind: map streams on three threads, in-band errors, the JSON trace, images, limits" {
