@@ -30,6 +30,19 @@ nearest_of() {
 	done
 }
 
+# nearest_agree MAPS N ARGS...: --nearest ARGS names the brute-force
+# solver's cell on each of the N maps of MAPS, none of which has a path.
+nearest_agree() {
+	local maps=$1 want=$2 n t=$BATS_TEST_TMPDIR
+	shift 2
+	"$PATHFIND" --nearest -f json "$@" "$maps" >"$t/out.json" 2>/dev/null || true
+	nearest_of "$t/out.json" >"$t/got"
+	"$BRUTE" nearest "$maps" -- "$@" >"$t/want"
+	n=$(grep -c nearest "$t/want")
+	[ "$n" -eq "$want" ] || { echo "$n maps of $want with a nearest cell"; return 1; }
+	diff "$t/want" "$t/got" || { echo "args: $*"; return 1; }
+}
+
 @test "--nearest with many goals out of reach: the brute-force solver's cell, every rule and costs" {
 	# Goals by the dozen behind a wall, the start's side open or walled
 	# in: each cell is measured against the goals' rows that could hold
@@ -52,13 +65,33 @@ nearest_of() {
 	for args in "" "-d always" "-a dijkstra -d no-corner-cut -c 5,3" "-a dijkstra -d always -c 10,3" "-a dijkstra -d no-squeeze -c 2,5" "-d no-squeeze -c 10,14" \
 	    "-d never -c 3,2" "-a dijkstra -d always -c 1,1"; do
 		# shellcheck disable=SC2086
-		"$PATHFIND" --nearest -f json $args "$T/maps.txt" >"$T/out.json" 2>/dev/null || true
-		nearest_of "$T/out.json" >"$T/got"
+		nearest_agree "$T/maps.txt" 60 $args
+	done
+}
+
+@test "--nearest by the distance transform, where the goals' rows would cost more: the brute-force solver's cell" {
+	# The start's side wide, a goal or more on nearly every row of a
+	# strip behind the wall: the cells reached times the goals' rows pass
+	# four times the grid's cells, and the distances come from near_dt
+	# under -d never and wherever S <= D <= 2S (both bounds too); with D
+	# below S or above 2S the goals' rows still serve, the same maps.
+	local T=$BATS_TEST_TMPDIR args n
+	awk 'BEGIN { srand(11)
+		for (m = 0; m < 40; m++) {
+			w = 20 + int(rand() * 30); h = 8 + int(rand() * 24); c = w - 2 - int(rand() * 4)
+			ax = int(rand() * c); ay = int(rand() * h); p = 0.3 + rand() * 0.6
+			for (y = 0; y < h; y++) { r = ""
+				for (x = 0; x < w; x++)
+					r = r (x == ax && y == ay ? "A" : x == c ? "#" : \
+					    x > c && (rand() < p || y == h - 1) ? "B" : \
+					    x < c && rand() < 0.1 ? "#" : ".")
+				print r }
+			print "" } }' >"$T/maps.txt"
+	for args in "" "-d always" "-d no-corner-cut -c 10,14" "-d no-squeeze -c 1,1" \
+	    "-a dijkstra -d always -c 1,2" "-d never -c 3,2" "-a dijkstra -d always -c 10,3" \
+	    "-a dijkstra -d no-squeeze -c 2,5"; do
 		# shellcheck disable=SC2086
-		"$BRUTE" nearest "$T/maps.txt" -- $args >"$T/want"
-		n=$(grep -c nearest "$T/want")
-		[ "$n" -eq 60 ] || { echo "$n maps of 60 with a nearest cell"; return 1; }
-		diff "$T/want" "$T/got" || { echo "args: $args"; return 1; }
+		nearest_agree "$T/maps.txt" 40 $args
 	done
 }
 
