@@ -20,6 +20,7 @@
 #include "monotime.h"
 
 #define CHUNK 1024		/* scenarios read, solved and printed at a time */
+#define PATH_ROOM ((size_t)32 << 20)	/* paths a chunk may hold (chunk_for) */
 #define SCEN_LINE_MAX 4096
 
 /*
@@ -578,6 +579,28 @@ jobs_for_memory(struct batch *b, int nw)
 }
 
 /*
+ * How many scenarios a chunk takes.  The formats that print paths keep
+ * each scenario's path until its chunk is written, and a path can visit
+ * every free cell of the map, 4 bytes each: so that a file of long paths
+ * (a snake of a map) cannot hold gigabytes, a chunk then takes no more
+ * than PATH_ROOM of such paths, and never fewer than a scenario a thread.
+ */
+static size_t
+chunk_for(const struct grid *g, int keep_path, int nw)
+{
+	size_t k, free_cells = 0, n;
+
+	if (!keep_path)
+		return CHUNK;
+	for (k = 0; k < g->ncells; k++)
+		free_cells += (g->cell[k] & CELL_COST) != 0;
+	n = PATH_ROOM / (4 * (free_cells > 0 ? free_cells : 1));
+	if (n < (size_t)nw)
+		n = (size_t)nw;
+	return n < CHUNK ? n : CHUNK;
+}
+
+/*
  * Read the map a scenario file is for, from path ("-": standard input).
  * 0, or -1 with what went wrong in d (line 0: the file as a whole).
  */
@@ -692,7 +715,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	struct worker *w = NULL;
 	struct job *job = NULL;
 	char *derived = NULL, msg[512];
-	size_t n = 0, i;
+	size_t n = 0, i, chunk;
 	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular, any = 0;
 	double t0 = monotime();
 
@@ -793,6 +816,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet || b.ans_open);
 		search_threaded(w[k].search, nw > 1);
 	}
+	chunk = chunk_for(&map.grid, o->format != FMT_TEXT && !o->quiet && !b.ans_open, nw);
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */
 	ln.arg = &b.out;
@@ -827,7 +851,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 				j->bad = pr == SCEN_BAD || check_cells(&map.grid, j) != 0;
 			}
 			any = 1;
-			if (++n < CHUNK)
+			if (++n < chunk)
 				continue;
 		}
 		if (n > 0 && lr == LINES_EOF && b.n + b.errors == 0 && n < (size_t)nw &&

@@ -224,6 +224,26 @@ big_map() {
 			else print r }'
 }
 
+@test "-S with paths in its records holds a chunk of 32 MiB of them, not 1024 paths" {
+	# 200 queries along a 512x512 snake, a path of 131,327 cells each
+	# (513 KB): a chunk of 1024 scenarios held all 200, 110 MB; now 63
+	# at a time (32 MiB over 4 bytes a free cell), the same bytes out
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' shadow memory is resident too"
+	local d=$BATS_TEST_TMPDIR f rss
+	zigzag 512 >"$d/z.txt"
+	{ echo 'version 1'; for _ in {1..200}; do printf '0\tz\t512\t512\t0\t0\t0\t510\t131326\n'; done; } >"$d/z.scen"
+	for f in path json; do
+		"$PATHFIND" -S "$d/z.scen" -f "$f" "$d/z.txt" 2>"$d/err" | tail -c 100 >"$d/out"
+		grep -q ': scenarios=200 mismatches=0 nopath=0 errors=0 ' "$d/err"
+		rss=$(sed -n 's/.* maxrss=\([0-9]*\)$/\1/p' "$d/err")
+		echo "-f $f: peak RSS $rss KiB"
+		[ "$rss" -lt 65536 ]	# 64 MiB
+		[ -s "$d/out" ]
+	done
+	"$PATHFIND" -S "$d/z.scen" -f moves -j 2 "$d/z.txt" >"$d/moves" 2>/dev/null
+	[ "$(sort -u "$d/moves")" = "$(printf 'R511 D2 L511 D2 %.0s' {1..127})R511 D2 L511" ]
+}
+
 @test "a 4096x4096 map solves (peak RSS stays below 400 MB)" {
 	local f=$BATS_TEST_TMPDIR/big.txt
 	big_map >"$f"
