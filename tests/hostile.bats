@@ -224,6 +224,32 @@ big_map() {
 			else print r }'
 }
 
+@test "past 2,047 searches on one array the marks are cleared: the 2,048th finds what the first did" {
+	# A map of 4 million cells (48 MB of nodes: A*'s array is sparse,
+	# Dijkstra's whole) of one long row and one long column.  The 1st,
+	# 2,048th and 4,095th queries go along the row, each the other way,
+	# and every other query down the column: a mark the row's search left
+	# before the generations wrapped, not cleared (page by page, or where
+	# a tag is set), would be taken for the next row search's own, and
+	# its path found to stop half-way
+	local d=$BATS_TEST_TMPDIR a
+	# (row 42, where the node at 2675 lies across the first 2 MiB page's
+	# end: 12-byte nodes, rows of 4,002 with the border)
+	awk 'BEGIN { r = sprintf("%4000s", ""); gsub(/ /, ".", r)
+		for (y = 0; y < 1000; y++) print (y == 42 ? r : ".") }' >"$d/l.txt"
+	awk 'BEGIN { print "version 1"
+		for (i = 1; i <= 4100; i++)
+			if (i % 2047 != 1) print "0\tl\t4000\t1000\t0\t0\t0\t999\t999"
+			else if (int(i / 2047) % 2 == 0) print "0\tl\t4000\t1000\t1\t42\t3999\t42\t3998"
+			else print "0\tl\t4000\t1000\t3999\t42\t1\t42\t3998" }' >"$d/l.scen"
+	for a in astar dijkstra jps; do
+		run --separate-stderr "$PATHFIND" -a "$a" -d never -S "$d/l.scen" "$d/l.txt"
+		[ "$status" -eq 0 ] || { echo "-a $a: $status: $stderr"; return 1; }
+		[[ "$stderr" == *": scenarios=4100 mismatches=0 nopath=0 errors=0 "* ]]
+		[ "$(cut -f 1,7 <<<"$output" | grep -c $'\t3998$')" -eq 3 ]
+	done
+}
+
 @test "-S with paths in its records holds a chunk of 32 MiB of them, not 1024 paths" {
 	# 200 queries along a 512x512 snake, a path of 131,327 cells each
 	# (513 KB): a chunk of 1024 scenarios held all 200, 110 MB; now 63
