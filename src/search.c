@@ -631,9 +631,11 @@ near_cell(const struct search *s, const struct search_params *p, const struct ne
  * in any order without leaving the rectangle of its ends: first those
  * down, down-left, down-right and right, which the sweep down follows,
  * then the others, which the sweep up follows from where it left off.
- * A distance is the pair (a, b) packed: a << 16 | b with diagonal steps
- * (neither exceeds the padded width's 65,535), a alone under -d never;
- * NEAR_FAR for none.  0, or -1 without memory (dt NULL).
+ * The sweeps keep to the map inside its border, where the cells reached
+ * and the goals lie, so no distance has more than 65,534 steps of a kind
+ * and the pair (a, b) packs as a << 16 | b with diagonal steps (a step
+ * more, of either kind, still fits), a alone under -d never; NEAR_FAR
+ * (the border's) for none.  0, or -1 without memory (dt NULL).
  */
 #define NEAR_FAR UINT32_MAX
 
@@ -672,32 +674,32 @@ near_dt(const struct search *s, const struct search_params *p, size_t rows, uint
 				dt[i] = v_;					\
 		}								\
 	} while (0)
-	for (y = 0; y < rows; y++)
-		for (x = 0; x < stride; x++) {
+	for (y = 1; y + 1 < rows; y++)
+		for (x = 1; x + 1 < stride; x++) {
 			size_t i = y * stride + x;
 
-			if (y > 0) {
+			if (y > 1) {
 				NEAR_RELAX(i, i - stride, st);
-				if (diag && x > 0)
+				if (diag && x > 1)
 					NEAR_RELAX(i, i - stride - 1, dg);
-				if (diag && x + 1 < stride)
+				if (diag && x + 2 < stride)
 					NEAR_RELAX(i, i - stride + 1, dg);
 			}
-			if (x > 0)
+			if (x > 1)
 				NEAR_RELAX(i, i - 1, st);
 		}
-	for (y = rows; y-- > 0; )
-		for (x = stride; x-- > 0; ) {
+	for (y = rows - 1; y-- > 1; )
+		for (x = stride - 1; x-- > 1; ) {
 			size_t i = y * stride + x;
 
-			if (y + 1 < rows) {
+			if (y + 2 < rows) {
 				NEAR_RELAX(i, i + stride, st);
-				if (diag && x + 1 < stride)
+				if (diag && x + 2 < stride)
 					NEAR_RELAX(i, i + stride + 1, dg);
-				if (diag && x > 0)
+				if (diag && x > 1)
 					NEAR_RELAX(i, i + stride - 1, dg);
 			}
-			if (x + 1 < stride)
+			if (x + 2 < stride)
 				NEAR_RELAX(i, i + 1, st);
 		}
 #undef NEAR_RELAX

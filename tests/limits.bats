@@ -93,6 +93,25 @@ nearest_agree() {
 		# shellcheck disable=SC2086
 		nearest_agree "$T/maps.txt" 40 $args
 	done
+	# 65,535 wide, the goals at the far end of every row: the distances
+	# near 65,535 steps still fit (the sweeps once went through the border,
+	# where a step more wrapped one to 0, and found (0,5) 2 steps from a
+	# goal).  The cell is plain to see: the last column reached, 5,535
+	# from a goal on every row, and of those A's own row, the cheapest
+	# to reach (the brute-force solver takes a minute over this map).
+	awk 'BEGIN { o = sprintf("%60000s", ""); gsub(/ /, ".", o); w = sprintf("%5534s", ""); gsub(/ /, "#", w)
+		for (y = 0; y < 8; y++) print (y == 3 ? "A" substr(o, 2) : o) w "B" }' >"$T/wide.txt"
+	local want
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086
+		"$PATHFIND" --nearest -f json $args "$T/wide.txt" >"$T/out.json" || [ $? -eq 1 ]
+		[ "$(nearest_of "$T/out.json")" = "map 1: nearest 59999 3 cost $want" ] ||
+		    { echo "$args: $(nearest_of "$T/out.json")"; return 1; }
+	done <<-'EOF2'
+	-d always|59999
+	-d never|59999
+	-d no-corner-cut -c 10,14|599990
+	EOF2
 }
 
 @test "--nearest: drawn and reported as partial, the same with every open list" {
