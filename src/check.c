@@ -348,8 +348,12 @@ parse_xy(const char *s, size_t n, long *x, long *y, long *col)
 	size_t i = skip_blanks(s, n, 0), k;
 
 	*col = (long)i + 1;
-	if (number(s, n, &i, x) != 0 || i == n || (s[i] != ' ' && s[i] != '\t'))
+	if (number(s, n, &i, x) != 0)
+		return -1;	/* at the number */
+	if (i == n || (s[i] != ' ' && s[i] != '\t')) {
+		*col = (long)i + 1;	/* at what follows it: no blank, no y */
 		return -1;
+	}
 	i = skip_blanks(s, n, i);
 	*col = (long)i + 1;
 	if (number(s, n, &i, y) != 0)
@@ -357,6 +361,27 @@ parse_xy(const char *s, size_t n, long *x, long *y, long *col)
 	k = skip_blanks(s, n, i);
 	*col = (long)k + 1;
 	return k == n ? 0 : -1;
+}
+
+/*
+ * An empty -f path record: no path.  But -f path never writes an empty
+ * record for a map whose start is a goal (its path is that one cell),
+ * -f moves does: with the format only guessed, such a record is moves'
+ * path of no steps, so that -f moves's answers check as right, the
+ * empty record at the end of the answers too.
+ */
+static void
+empty_record(const struct answers *as, const struct check_map *cm, struct answer *a)
+{
+	struct walk w;
+
+	a->claim = CLAIM_NONE;
+	if (as->guessed && cm != NULL && is_goal(cm, cm->sx, cm->sy)) {
+		walk_init(&w, cm, a);
+		a->claim = CLAIM_PATH;
+		walk_cell(&w, cm->sx, cm->sy);
+		walk_end(&w);
+	}
 }
 
 /*
@@ -383,8 +408,8 @@ path_record(struct answers *as, const struct check_map *cm, struct answer *a,
 		if ((as->sep || as->records == 0) && !as->implicit && !final) {
 			as->implicit = 1;
 			as->records++;
-			a->claim = CLAIM_NONE;
 			a->line = as->lineno + 1;
+			empty_record(as, cm, a);
 			return ANSWER_OK;
 		}
 		return ANSWER_END;
@@ -394,19 +419,7 @@ path_record(struct answers *as, const struct check_map *cm, struct answer *a,
 	as->sep = 0;
 	if (rc == LINES_OK && is_blank(s, n)) {
 		as->sep = 1;
-		a->claim = CLAIM_NONE;
-		/*
-		 * -f path never writes an empty record for a map whose start
-		 * is a goal (its path is that one cell), -f moves does: with
-		 * the format only guessed, such a record is moves' path of
-		 * no steps, so that -f moves's answers check as right.
-		 */
-		if (as->guessed && cm != NULL && is_goal(cm, cm->sx, cm->sy)) {
-			walk_init(&w, cm, a);
-			a->claim = CLAIM_PATH;
-			walk_cell(&w, cm->sx, cm->sy);
-			walk_end(&w);
-		}
+		empty_record(as, cm, a);
 		return ANSWER_OK;
 	}
 	if (rc == LINES_OK && is_error(s, n)) {

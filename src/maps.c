@@ -564,8 +564,10 @@ emit(struct maps *ms, struct slot *sl)
 	 * of an item whose record is an error of its own (a bad map, say):
 	 * said after it, or it would go unsaid.
 	 */
-	if (ms->o->check != NULL && sl->ansrc == ANSWER_IOERR && sl->oc.answers == NULL)
+	if (ms->o->check != NULL && sl->ansrc == ANSWER_IOERR && sl->oc.answers == NULL) {
 		out_diag(&ms->out, ms->aname, sl->ansd.line, sl->ansd.col, sl->ansd.msg);
+		ms->errors++;	/* (one a diagnostic) */
+	}
 	ms->maps++;
 	ms->expanded += sl->expanded;	/* (a map whose image failed was searched) */
 	ms->seconds += sl->seconds;
@@ -1080,6 +1082,10 @@ open_answers(struct maps *ms)
 	if (ms->afd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
 		out_diag(&ms->out, ms->aname, 0, 0, msg);
+		return -1;
+	}
+	if (out_same_file(ms->afd)) {	/* its records would be read back */
+		out_diag(&ms->out, ms->aname, 0, 0, "input file is output file");
 		return -1;
 	}
 	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {

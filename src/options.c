@@ -84,7 +84,8 @@ static const char synopsis[] =
 "                [--goal x,y] [--trace[=open]] [--scores] [--image file]\n"
 "                [--compare what] [file ...]\n"
 "       pathfind --check=answers [--check-format format] [options] [file ...]\n"
-"       pathfind -S scenfile [--check=answers] [-j jobs] [options] [mapfile]\n";
+"       pathfind -S scenfile [--check=answers [--check-format format]]\n"
+"                [-j jobs] [options] [mapfile]\n";
 
 /*
  * The full help (-h), or after a usage error only a hint: the message

@@ -406,8 +406,10 @@ report(struct batch *b, struct job *job, size_t n)
 			if (batch_error(b, j->sc.line, b->name, j->d.line, j->d.col, j->d.msg) != 0)
 				return -1;
 			/* a read error in the answers, which this record does not say */
-			if (ansrc == ANSWER_IOERR)
+			if (ansrc == ANSWER_IOERR) {
 				out_diag(&b->out, b->aname, ad.line, ad.col, ad.msg);
+				b->errors++;
+			}
 			continue;
 		}
 		if (b->ans_open && ansrc != ANSWER_OK) {
@@ -717,6 +719,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	char *derived = NULL, msg[512];
 	size_t n = 0, i, chunk;
 	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular, any = 0;
+	int whole = 0;		/* the scenario file read to its end, every chunk written */
 	double t0 = monotime();
 
 	memset(&b, 0, sizeof(b));
@@ -872,13 +875,16 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 			snprintf(msg, sizeof(msg), "read error: %s", strerror(ln.err));
 			batch_error(&b, 0, b.name, ln.lineno + 1, 1, msg);
 		}
-		if (lr == LINES_EOF || lr == LINES_ERR)
+		if (lr == LINES_EOF || lr == LINES_ERR) {
+			whole = lr == LINES_EOF;
 			break;
+		}
 	}
 	/* A file of no scenarios (empty, or cut short) is no batch that passed. */
 	if (!any && b.errors == 0 && !b.out.failed)
 		batch_error(&b, 0, b.name, 0, 0, "no scenarios");
-	if (b.ans_open && !b.out.failed)
+	/* answers left over, unless the batch stopped short of the file's end */
+	if (b.ans_open && whole && !b.out.failed)
 		more_answers(&b);
 	if (out_finish(&b.out) != 0)	/* the write error before the summary */
 		b.status = EX_ERROR;

@@ -275,6 +275,22 @@ error" ]
 	run --separate-stderr "$PATHFIND" -q -s --goal 2,0 --check="$T/answers" --check-format=path "$T/startgoal"
 	[ "$status" -eq 3 ]
 	[ "$stderr" = "pathfind: summary: maps=3 right=2 costlier=0 illegal=0 wrong=1 unanswered=0 errors=0 expanded=2" ]
+	# and so is the empty record at the end, after an "error" with its
+	# empty line (a review found it claimed no path, "wrong"), for maps
+	# and for scenarios
+	printf 'A?B\n\n..A\n' >"$T/errgoal"
+	"$PATHFIND" -f moves --goal 2,0 "$T/errgoal" >"$T/answers" 2>/dev/null || true
+	[ "$(od -An -c "$T/answers" | tr -d ' ')" = 'error\n\n' ]
+	run --separate-stderr "$PATHFIND" -q -s --goal 2,0 --check="$T/answers" "$T/errgoal"
+	[ "$stderr" = "pathfind: $T/errgoal:1:2: unknown character '?' (allowed: A B # . space 1-9)
+pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 errors=1 expanded=0" ]
+	printf 'type octile\nheight 1\nwidth 3\nmap\n...\n' >"$T/u.map"
+	printf 'version 1\n0\tu\t3\t1\t0\t0\t2\n0\tu\t3\t1\t1\t0\t1\t0\t0\n' >"$T/u.map.scen"
+	"$PATHFIND" -S "$T/u.map.scen" -f moves >"$T/answers" 2>/dev/null || true
+	[ "$(od -An -c "$T/answers" | tr -d ' ')" = 'error\n\n' ]
+	run --separate-stderr "$PATHFIND" -q -S "$T/u.map.scen" --check="$T/answers"
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[1]}" == *": scenarios=1 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 mismatches=0 errors=1 "* ]]
 	# an empty -f path file is one map with no path (pathfind writes nothing)
 	: >"$T/empty"
 	printf 'A#B\n' >"$T/none"
@@ -388,6 +404,22 @@ error" ]
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: $T:1:1: read error: Is a directory" ]
 	[ "${stderr_lines[1]}" = "pathfind: $T/one:1:1: no answer for this map: reading the answers failed" ]
+	# a read error in the answer of a bad map: said after the map's own
+	# error, and counted, one error a diagnostic
+	printf 'A?B\n\nA.B\n' >"$T/badfirst"
+	run --separate-stderr "$PATHFIND" -s --check="$T" "$T/badfirst"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T/badfirst:1:2: unknown character '?' (allowed: A B # . space 1-9)" ]
+	[ "${stderr_lines[1]}" = "pathfind: $T:1:1: read error: Is a directory" ]
+	[ "${stderr_lines[2]}" = "pathfind: $T/badfirst:3:1: no answer for this map: reading the answers failed" ]
+	[ "${stderr_lines[3]}" = "pathfind: summary: maps=2 right=0 costlier=0 illegal=0 wrong=0 unanswered=0 errors=3 expanded=0" ]
+	# the answers are standard output's own file: their records would be
+	# read back
+	cp "$T/answers" "$T/same"
+	run --separate-stderr bash -c '"$0" --check="$1" "$2" >>"$1"' "$PATHFIND" "$T/same" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $T/same: input file is output file" ]
+	[ "$(cat "$T/same")" = "R2" ]
 	# standard input closed
 	run --separate-stderr bash -c '"$0" --check=- "$1" <&-' "$PATHFIND" "$T/one"
 	[ "$status" -eq 2 ]
@@ -595,6 +627,9 @@ roundtrip() {
 	done <<-'EOF2'
 	123456789 0|3|check: illegal~step 0: (123456789,0): not the start (1,2)~optimum: 8~
 	1234567890 0|2|pathfind: <stdin>:1:1: bad cell (x y: column and row, whole numbers)~
+	 12a 0|2|pathfind: <stdin>:1:4: bad cell (x y: column and row, whole numbers)~
+	12|2|pathfind: <stdin>:1:3: bad cell (x y: column and row, whole numbers)~
+	12 0x|2|pathfind: <stdin>:1:5: bad cell (x y: column and row, whole numbers)~
 	-1 0|3|check: illegal~step 0: (-1,0): not the start (1,2)~optimum: 8~
 	R4294967295|3|check: illegal~step 2: (2,2) -> (3,2): into a wall~optimum: 8~
 	R4294967296|2|pathfind: <stdin>:1:1: bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)~
@@ -773,6 +808,12 @@ $n right" ]
 	[ "${stderr_lines[2]}" = "pathfind: $T/tiny.map.scen:4:1: expected 9 fields, found 1" ]
 	[ "${#stderr_lines[@]}" -eq 8 ]
 	[ "${#lines[@]}" -eq 1 ]	# the header
+	# a scenario file that cannot be read: its error alone, no answers
+	# "left over"
+	run --separate-stderr "$PATHFIND" -S "$T" --check="$T/own" "$T/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $T:1:1: read error: Is a directory" ]
+	[[ "${stderr_lines[1]}" == *": scenarios=0 right=0 costlier=0 illegal=0 wrong=0 unanswered=0 mismatches=0 errors=1 "* ]]
 	# answers that cannot be opened: nothing solved, not even the header
 	run --separate-stderr "$PATHFIND" -S "$T/tiny.map.scen" --check="$T/nothere"
 	[ "$status" -eq 2 ]

@@ -159,6 +159,16 @@ sweep() {
 		    2>"$t/err" && st=0 || st=$?
 		[ "$(grep -c 'out of memory' "$t/err")" -le 1 ] || { echo "PF_FAIL_ALLOC=$n+:"; cat "$t/err"; return 1; }
 	done
+	# with --check: a batch stopped short leaves answers, which are not
+	# "more answers than scenarios" (a review found that said too)
+	"$PATHFIND" -S "$t/b.scen" -f moves "$root/tests/data/tiny.map" >"$t/ans" 2>/dev/null
+	for ((n = 1; n <= count + 8; n++)); do
+		(cd "$root" && PF_FAIL_ALLOC=$n+ exec "$FAULT" -q -j 2 -S "$t/b.scen" --check="$t/ans" \
+		    tests/data/tiny.map) 2>"$t/err" && st=0 || st=$?
+		! grep -q 'more answers' "$t/err" || { echo "PF_FAIL_ALLOC=$n+:"; cat "$t/err"; return 1; }
+		[ "$(grep -c 'out of memory' "$t/err")" -le 1 ] || { echo "PF_FAIL_ALLOC=$n+:"; cat "$t/err"; return 1; }
+		[ "$st" -eq 0 ] || [[ "$(cat "$t/err")" == *"out of memory"* ]]
+	done
 }
 
 # A map stream under -j N: a map whose solve runs out of memory is solved
