@@ -872,18 +872,25 @@ answers_next(struct answers *as, const struct check_map *cm, struct answer *a,
 }
 
 /*
- * After the last map: the line of the answer that follows, or 0 when
- * none does, or -1 after a read error, with *d.
+ * After the last item (a map, or with -S a scenario, named by noun): 0
+ * when no answer follows; else 1 with the error in d, "more answers than
+ * NOUNs (N NOUNs)" at the answer left over, or a read error.
  */
-long
-answers_more(struct answers *as, struct diag *d)
+int
+answers_left(struct answers *as, const char *noun, struct diag *d)
 {
 	struct answer a;
 	int rc = record(as, NULL, &a, d, 1);
+	long n = as->records - 1;
 
-	if (rc == ANSWER_IOERR)
-		return -1;
-	return rc == ANSWER_END ? 0 : a.line;
+	if (rc == ANSWER_END)
+		return 0;
+	if (rc != ANSWER_IOERR) {
+		d->line = a.line, d->col = 1;
+		snprintf(d->msg, sizeof(d->msg), "more answers than %ss (%ld %s%s)", noun, n,
+		    noun, n == 1 ? "" : "s");
+	}
+	return 1;
 }
 
 /*

@@ -92,7 +92,7 @@ int	answers_open(struct answers *, int, enum check_format);
 void	answers_close(struct answers *);
 int	answers_next(struct answers *, const struct check_map *, struct answer *,
 	    struct diag *);
-long	answers_more(struct answers *, struct diag *);
+int	answers_left(struct answers *, const char *, struct diag *);
 
 /* The verdict on an answer, given the optimum. */
 enum verdict {

@@ -770,16 +770,11 @@ static int
 more_answers(struct maps *ms, struct slot *sl)
 {
 	struct diag d;
-	char msg[96];
-	long line = answers_more(&ms->answers, &d);
 
-	if (line > 0) {
-		snprintf(msg, sizeof(msg), "more answers than maps (%ld map%s)",
-		    ms->answers.records - 1, ms->answers.records == 2 ? "" : "s");
-		error_item(ms, sl, ms->aname, line, msg, 0);
-	} else if (line < 0)
-		error_item(ms, sl, ms->aname, d.line, d.msg, 0);
-	return line != 0;
+	if (!answers_left(&ms->answers, "map", &d))
+		return 0;
+	error_item(ms, sl, ms->aname, d.line, d.msg, 0);
+	return 1;
 }
 
 /*

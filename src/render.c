@@ -509,6 +509,47 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 }
 
 /*
+ * What a check record says of an answer, formatted once for the text,
+ * the scenarios' table and JSON: for a legal path its cost and excess,
+ * for an illegal one its step ("step K: (x,y) -> (x,y): reason", or
+ * "step 0: (x,y): reason") and reason, and the optimum when there is one;
+ * "" where they do not apply.
+ */
+struct check_text {
+	int legal, illegal;
+	char cost[64], excess[64], optimum[64];
+	char reason[192], step[320];
+};
+
+static void
+check_text_of(const struct check_result *cr, const struct render_info *ri,
+    struct check_text *t)
+{
+	const struct answer *a = cr->ans;
+	const struct costs *c = &ri->params->costs;
+	int n;
+
+	memset(t, 0, sizeof(*t));
+	t->legal = a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE;
+	t->illegal = a->claim == CLAIM_PATH && !t->legal;
+	if (t->legal) {
+		cost_format(t->cost, sizeof(t->cost), c, a->a, a->b);
+		cost_format_excess(t->excess, sizeof(t->excess), c, a->a, a->b, cr->a, cr->b);
+	}
+	if (t->illegal) {
+		check_reason(cr, t->reason, sizeof(t->reason));
+		n = snprintf(t->step, sizeof(t->step), "step %llu: ", (unsigned long long)a->step);
+		if (a->step > 0)
+			n += snprintf(t->step + n, sizeof(t->step) - (size_t)n, "(%ld,%ld) -> ",
+			    a->fx, a->fy);
+		snprintf(t->step + n, sizeof(t->step) - (size_t)n, "(%ld,%ld): %s", a->tx, a->ty,
+		    t->reason);
+	}
+	if (cr->found)
+		cost_format(t->optimum, sizeof(t->optimum), c, cr->a, cr->b);
+}
+
+/*
  * --check: the verdict on a map's answer.  Text: the verdict, what the
  * answer is (its cost, steps and goal, its first illegal step, "no path"
  * or "error"), the optimum, and for a legal path the excess.
@@ -517,35 +558,23 @@ void
 render_check_text(FILE *fp, const struct check_result *cr, const struct render_info *ri)
 {
 	const struct answer *a = cr->ans;
-	const struct costs *c = &ri->params->costs;
-	char buf[192];
+	struct check_text t;
 
+	check_text_of(cr, ri, &t);
 	render_label(fp, ri);
 	fprintf(fp, "check: %s\n", verdict_names[cr->verdict]);
 	if (a->claim == CLAIM_ERROR)
 		fputs("error\n", fp);
 	else if (a->claim == CLAIM_NONE)
 		fputs("no path\n", fp);
-	else if (a->illegal != ILLEGAL_NONE) {
-		check_reason(cr, buf, sizeof(buf));
-		fprintf(fp, "step %llu: ", (unsigned long long)a->step);
-		if (a->step > 0)
-			fprintf(fp, "(%ld,%ld) -> ", a->fx, a->fy);
-		fprintf(fp, "(%ld,%ld): %s\n", a->tx, a->ty, buf);
-	} else {
-		cost_format(buf, sizeof(buf), c, a->a, a->b);
-		fprintf(fp, "cost: %s\nsteps: %llu\ngoal: %d %d\n", buf,
+	else if (t.illegal)
+		fprintf(fp, "%s\n", t.step);
+	else
+		fprintf(fp, "cost: %s\nsteps: %llu\ngoal: %d %d\n", t.cost,
 		    (unsigned long long)a->steps, a->ex, a->ey);
-	}
-	if (cr->found) {
-		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
-		fprintf(fp, "optimum: %s\n", buf);
-	} else
-		fputs("optimum: no path\n", fp);
-	if (a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE) {
-		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
-		fprintf(fp, "excess: %s\n", buf);
-	}
+	fprintf(fp, "optimum: %s\n", cr->found ? t.optimum : "no path");
+	if (t.legal)
+		fprintf(fp, "excess: %s\n", t.excess);
 }
 
 static void
@@ -557,6 +586,15 @@ json_cell(FILE *fp, const char *key, int set, long x, long y)
 		fprintf(fp, ",\"%s\":null", key);
 }
 
+/* ,"key":value, or null where value is "" */
+static void
+json_number_or_null(FILE *fp, const char *key, const char *value)
+{
+	fprintf(fp, ",\"%s\":%s", key, value[0] != '\0' ? value : "null");
+}
+
+static const char *const claims[] = { "path", "no path", "error" };
+
 /*
  * The members of a check record from "check" to "excess", those that do
  * not apply null; the goal reached only for a map (a scenario's record
@@ -566,44 +604,32 @@ static void
 check_json_members(FILE *fp, const struct check_result *cr, const struct render_info *ri,
     int goal)
 {
-	static const char *const claims[] = { "path", "no path", "error" };
 	const struct answer *a = cr->ans;
-	const struct costs *c = &ri->params->costs;
-	int legal = a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE;
-	int illegal = a->claim == CLAIM_PATH && !legal;
-	char buf[192];
+	struct check_text t;
 
+	check_text_of(cr, ri, &t);
 	fprintf(fp, ",\"check\":\"%s\",\"answer\":\"%s\"", verdict_names[cr->verdict],
 	    claims[a->claim]);
-	if (legal) {
-		cost_format(buf, sizeof(buf), c, a->a, a->b);
-		fprintf(fp, ",\"cost\":%s,\"steps\":%llu", buf, (unsigned long long)a->steps);
-	} else
-		fputs(",\"cost\":null,\"steps\":null", fp);
+	json_number_or_null(fp, "cost", t.cost);
+	if (t.legal)
+		fprintf(fp, ",\"steps\":%llu", (unsigned long long)a->steps);
+	else
+		fputs(",\"steps\":null", fp);
 	if (goal)
-		json_cell(fp, "goal", legal, a->ex, a->ey);
-	if (illegal)
+		json_cell(fp, "goal", t.legal, a->ex, a->ey);
+	if (t.illegal)
 		fprintf(fp, ",\"step\":%llu", (unsigned long long)a->step);
 	else
 		fputs(",\"step\":null", fp);
-	json_cell(fp, "from", illegal && a->step > 0, a->fx, a->fy);
-	json_cell(fp, "to", illegal, a->tx, a->ty);
+	json_cell(fp, "from", t.illegal && a->step > 0, a->fx, a->fy);
+	json_cell(fp, "to", t.illegal, a->tx, a->ty);
 	fputs(",\"reason\":", fp);
-	if (illegal) {
-		check_reason(cr, buf, sizeof(buf));
-		json_string(fp, buf);
-	} else
+	if (t.illegal)
+		json_string(fp, t.reason);
+	else
 		fputs("null", fp);
-	if (cr->found) {
-		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
-		fprintf(fp, ",\"optimum\":%s", buf);
-	} else
-		fputs(",\"optimum\":null", fp);
-	if (legal) {
-		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
-		fprintf(fp, ",\"excess\":%s", buf);
-	} else
-		fputs(",\"excess\":null", fp);
+	json_number_or_null(fp, "optimum", t.optimum);
+	json_number_or_null(fp, "excess", t.excess);
 }
 
 /* The same as one JSON object; members that do not apply are null. */
@@ -623,41 +649,24 @@ render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
  * -S --check: a scenario's check record, as a row of the table
  * (render_scen_header) or as one JSON object, the scenario's members
  * first and its "mismatch" (the optimum against the published length)
- * after the verdict's.
+ * after the verdict's.  A column that does not apply is "-".
  */
 void
 render_check_scen_tsv(FILE *fp, const struct scen_row *s, const struct check_result *cr,
     const struct render_info *ri)
 {
-	static const char *const claims[] = { "path", "no path", "error" };
 	const struct answer *a = cr->ans;
-	const struct costs *c = &ri->params->costs;
-	int legal = a->claim == CLAIM_PATH && a->illegal == ILLEGAL_NONE;
-	char buf[192];
+	struct check_text t;
 
+	check_text_of(cr, ri, &t);
 	fprintf(fp, "%ld\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t", s->id, s->sx, s->sy, s->gx,
 	    s->gy, s->length, verdict_names[cr->verdict], claims[a->claim]);
-	if (legal) {
-		cost_format(buf, sizeof(buf), c, a->a, a->b);
-		fprintf(fp, "%s\t%llu\t", buf, (unsigned long long)a->steps);
-	} else
+	if (t.legal)
+		fprintf(fp, "%s\t%llu\t", t.cost, (unsigned long long)a->steps);
+	else
 		fputs("-\t-\t", fp);
-	if (cr->found) {
-		cost_format(buf, sizeof(buf), c, cr->a, cr->b);
-		fprintf(fp, "%s\t", buf);
-	} else
-		fputs("-\t", fp);
-	if (legal) {
-		cost_format_excess(buf, sizeof(buf), c, a->a, a->b, cr->a, cr->b);
-		fprintf(fp, "%s\t-\n", buf);
-	} else if (a->claim == CLAIM_PATH) {
-		check_reason(cr, buf, sizeof(buf));
-		fprintf(fp, "-\tstep %llu: ", (unsigned long long)a->step);
-		if (a->step > 0)
-			fprintf(fp, "(%ld,%ld) -> ", a->fx, a->fy);
-		fprintf(fp, "(%ld,%ld): %s\n", a->tx, a->ty, buf);
-	} else
-		fputs("-\t-\n", fp);
+	fprintf(fp, "%s\t%s\t%s\n", cr->found ? t.optimum : "-", t.legal ? t.excess : "-",
+	    t.illegal ? t.step : "-");
 }
 
 void

@@ -677,14 +677,8 @@ static void
 more_answers(struct batch *b)
 {
 	struct diag d;
-	char msg[96];
-	long line = answers_more(&b->ans, &d);
 
-	if (line > 0) {
-		snprintf(msg, sizeof(msg), "more answers than scenarios (%ld scenario%s)",
-		    b->ans.records - 1, b->ans.records == 2 ? "" : "s");
-		batch_error(b, 0, b->aname, line, 1, msg);
-	} else if (line < 0)
+	if (answers_left(&b->ans, "scenario", &d))
 		batch_error(b, 0, b->aname, d.line, d.col, d.msg);
 }
 
