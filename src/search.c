@@ -625,17 +625,57 @@ near_cell(const struct search *s, const struct search_params *p, const struct ne
  * rows, left to right, taking each cell's least over its neighbours
  * above and to its left plus the step, and one sweep up, right to left,
  * over those below and to its right.  The result is the least cost of a
- * path of straight and diagonal steps at S and D with no obstacle, which
- * is near_offer's distance under -d never, and otherwise when S <= D <=
- * 2S (near_dt_exact).  It is exact because such a path can take its steps
- * in any order without leaving the rectangle of its ends: first those
- * down, down-left, down-right and right, which the sweep down follows,
- * then the others, which the sweep up follows from where it left off.
- * The sweeps keep to the map inside its border, where the cells reached
- * and the goals lie, so no distance has more than 65,534 steps of a kind
- * and the pair (a, b) packs as a << 16 | b with diagonal steps (a step
- * more, of either kind, still fits), a alone under -d never; NEAR_FAR
- * (the border's) for none.  0, or -1 without memory (dt NULL).
+ * path of the mask's steps with no obstacle.  It is exact because such a
+ * path can take its steps in any order without leaving the rectangle of
+ * its ends: first those down, down-left, down-right and right, which the
+ * sweep down follows, then the others, which the sweep up follows from
+ * where it left off.  The sweeps keep to the map inside its border,
+ * where the cells reached and the goals lie, so that no path has more
+ * than 65,534 steps of a kind.
+ *
+ * NEAR_SWEEPS(RELAX) runs the two sweeps over dt; RELAX(i, j, STEP) takes
+ * dt[i]'s least of itself and dt[j] plus the step from j to i, STEP
+ * H across, V up or down, P along the diagonal (1, 1) or Q along (1, -1)
+ * (diagonal steps only where diag is set).
+ */
+#define NEAR_SWEEPS(RELAX) do {							\
+	size_t x_, y_;								\
+	for (y_ = 1; y_ + 1 < rows; y_++)					\
+		for (x_ = 1; x_ + 1 < stride; x_++) {				\
+			size_t i_ = y_ * stride + x_;				\
+			if (y_ > 1) {						\
+				RELAX(i_, i_ - stride, V);			\
+				if (diag && x_ > 1)				\
+					RELAX(i_, i_ - stride - 1, P);		\
+				if (diag && x_ + 2 < stride)			\
+					RELAX(i_, i_ - stride + 1, Q);		\
+			}							\
+			if (x_ > 1)						\
+				RELAX(i_, i_ - 1, H);				\
+		}								\
+	for (y_ = rows - 1; y_-- > 1; )						\
+		for (x_ = stride - 1; x_-- > 1; ) {				\
+			size_t i_ = y_ * stride + x_;				\
+			if (y_ + 2 < rows) {					\
+				RELAX(i_, i_ + stride, V);			\
+				if (diag && x_ + 2 < stride)			\
+					RELAX(i_, i_ + stride + 1, P);		\
+				if (diag && x_ > 1)				\
+					RELAX(i_, i_ + stride - 1, Q);		\
+			}							\
+			if (x_ + 2 < stride)					\
+				RELAX(i_, i_ + 1, H);				\
+		}								\
+	} while (0)
+
+/*
+ * near_offer's distance, the pair (a, b) of straight and diagonal steps,
+ * is the cost of the cheapest path of steps at S and D under -d never,
+ * and otherwise when S <= D <= 2S (near_dt_exact): near_dt's transform.
+ * No distance has more than 65,534 steps of a kind, so the pair packs as
+ * a << 16 | b with diagonal steps (a step more, of either kind, still
+ * fits), a alone under -d never; NEAR_FAR (the border's) for none.  0,
+ * or -1 without memory (dt NULL).
  */
 #define NEAR_FAR UINT32_MAX
 
@@ -652,9 +692,9 @@ near_dt(const struct search *s, const struct search_params *p, size_t rows, uint
 {
 	const size_t stride = s->stride, n = stride * rows;
 	const int diag = p->diag != DIAG_NEVER;
-	const uint32_t st = diag ? (uint32_t)1 << 16 : 1, dg = 1;	/* a step's pair */
+	const uint32_t H = diag ? (uint32_t)1 << 16 : 1, V = H, P = 1, Q = 1;	/* a step's pair */
 	uint32_t *dt = malloc(n * sizeof(*dt));
-	size_t x, y, k;
+	size_t k;
 
 	*dtp = dt;
 	if (dt == NULL)
@@ -663,7 +703,6 @@ near_dt(const struct search *s, const struct search_params *p, size_t rows, uint
 		dt[k] = NEAR_FAR;
 	for (k = 0; k < s->ngoal; k++)
 		dt[(size_t)s->gy[k] * stride + (size_t)s->gx[k]] = 0;
-/* dt[i] = the least of itself and dt[j] plus step t (st or dg) */
 #define NEAR_RELAX(i, j, t) do {						\
 		uint32_t v_ = dt[j], w_ = dt[i];					\
 		if (v_ != NEAR_FAR) {						\
@@ -674,36 +713,121 @@ near_dt(const struct search *s, const struct search_params *p, size_t rows, uint
 				dt[i] = v_;					\
 		}								\
 	} while (0)
-	for (y = 1; y + 1 < rows; y++)
-		for (x = 1; x + 1 < stride; x++) {
-			size_t i = y * stride + x;
-
-			if (y > 1) {
-				NEAR_RELAX(i, i - stride, st);
-				if (diag && x > 1)
-					NEAR_RELAX(i, i - stride - 1, dg);
-				if (diag && x + 2 < stride)
-					NEAR_RELAX(i, i - stride + 1, dg);
-			}
-			if (x > 1)
-				NEAR_RELAX(i, i - 1, st);
-		}
-	for (y = rows - 1; y-- > 1; )
-		for (x = stride - 1; x-- > 1; ) {
-			size_t i = y * stride + x;
-
-			if (y + 2 < rows) {
-				NEAR_RELAX(i, i + stride, st);
-				if (diag && x + 2 < stride)
-					NEAR_RELAX(i, i + stride + 1, dg);
-				if (diag && x > 1)
-					NEAR_RELAX(i, i + stride - 1, dg);
-			}
-			if (x + 2 < stride)
-				NEAR_RELAX(i, i + 1, st);
-		}
+	NEAR_SWEEPS(NEAR_RELAX);
 #undef NEAR_RELAX
 	return 0;
+}
+
+/*
+ * With diagonal steps and D below S or above 2S (whole micro-units:
+ * sqrt2 lies between), near_offer's distance S (M - m) + D m, for the
+ * offset's larger and smaller parts M and m, is no path's cost.  But at
+ * every offset it is the lesser of two costs that are, of two masks of
+ * steps, and so each cell's distance is the lesser of two transforms'
+ * (near_dt_sum, mask 0 and 1):
+ *
+ * D > 2S: S M + (D - S) m is the lesser of S |dx| + (D - S) |dy| and
+ * (D - S) |dx| + S |dy| (the larger weight on the smaller part), each the
+ * cost of straight steps alone, at S across and D - S up or down, or the
+ * other way round.
+ *
+ * D < S: with u = |dx + dy| and v = |dx - dy|, the offset along the two
+ * diagonals, M = (u + v) / 2 and m = |u - v| / 2, so the distance is
+ * (D max(u, v) + (2S - D) min(u, v)) / 2, and as 2S - D > D, the lesser
+ * of (D u + (2S - D) v) / 2 and ((2S - D) u + D v) / 2: the cost of
+ * steps at S across and up or down, D along one diagonal and 2S - D
+ * along the other.
+ *
+ * The distances are totals in micro-units, 8 bytes a cell, NEAR_FAR64 for
+ * none: under 2^48, for 131,068 steps of at most 2,000 units.  The
+ * caller's dt of stride * rows totals.
+ */
+#define NEAR_FAR64 UINT64_MAX
+
+static void
+near_dt_sum(const struct search *s, const struct search_params *p, size_t rows, int mask,
+    uint64_t *dt)
+{
+	const size_t stride = s->stride, n = stride * rows;
+	const uint64_t st = p->costs.s, dg = p->costs.d;
+	const int diag = dg < st;
+	uint64_t H = st, V = st, P = dg, Q = 2 * st - dg;
+	size_t k;
+
+	if (!diag)		/* D > 2S */
+		H = mask ? dg - st : st, V = mask ? st : dg - st;
+	else if (mask)
+		P = 2 * st - dg, Q = dg;
+	for (k = 0; k < n; k++)
+		dt[k] = NEAR_FAR64;
+	for (k = 0; k < s->ngoal; k++)
+		dt[(size_t)s->gy[k] * stride + (size_t)s->gx[k]] = 0;
+#define NEAR_RELAX64(i, j, t) do {						\
+		if (dt[j] != NEAR_FAR64 && dt[j] + (t) < dt[i])			\
+			dt[i] = dt[j] + (t);					\
+	} while (0)
+	NEAR_SWEEPS(NEAR_RELAX64);
+#undef NEAR_RELAX64
+}
+
+/* The cells this search expanded: closed in its generation. */
+static int
+near_reached(const struct ctx *c, uint32_t i)
+{
+	return node_mapped(c->s, i) &&
+	    (c->s->node[i].tag & (TAG_GEN | TAG_CLOSED)) == (c->tagbase | TAG_CLOSED);
+}
+
+/*
+ * Where the cells' distances come from, for near_pick: dt's pairs, dt64's
+ * totals, the goals' rows (nr), or else every goal.
+ */
+struct nearsrc {
+	const uint32_t *dt;
+	const uint64_t *dt64;
+	const struct nearrows *nr;
+};
+
+/*
+ * Of the cells expanded, the one nearest a goal (ties to the lower g,
+ * then the first in reading order): its index, UINT32_MAX for none, and
+ * its distance in *ba and *bb under *k (dt64's totals as (total, 0)
+ * under unit costs), its g in *bg.
+ */
+static uint32_t
+near_pick(const struct ctx *c, const struct search_params *p, const struct nearsrc *src,
+    const struct costs *k, int64_t *ba, int64_t *bb, uint64_t *bg)
+{
+	const struct search *s = c->s;
+	const uint32_t stride = s->stride;
+	const int diag = p->diag != DIAG_NEVER;
+	uint32_t best = UINT32_MAX, i;
+	size_t g;
+
+	for (i = 0; i < s->cap && i < c->grid->ncells; i++) {
+		int64_t a = INT64_MAX, b = 0;
+
+		if (!near_reached(c, i))
+			continue;
+		if (src->dt64 != NULL)
+			a = (int64_t)src->dt64[i];
+		else if (src->dt != NULL) {
+			a = diag ? src->dt[i] >> 16 : src->dt[i];
+			b = diag ? src->dt[i] & 0xffff : 0;
+		} else if (src->nr != NULL)
+			near_cell(s, p, src->nr, (int64_t)(i % stride), (int64_t)(i / stride),
+			    best != UINT32_MAX, *ba, *bb, &a, &b);
+		else
+			for (g = 0; g < s->ngoal; g++)
+				near_offer(p, (int64_t)(i % stride) - s->gx[g],
+				    (int64_t)(i / stride) - s->gy[g], &a, &b);
+		if (best == UINT32_MAX || dist_less(k, a, b, *ba, *bb) ||
+		    (!dist_less(k, *ba, *bb, a, b) && s->node[i].g < *bg)) {
+			best = i;
+			*ba = a, *bb = b, *bg = s->node[i].g;
+		}
+	}
+	return best;
 }
 
 /*
@@ -718,63 +842,61 @@ near_dt(const struct search *s, const struct search_params *p, size_t rows, uint
  * be nearest (near_cell); each cell against each goal took a minute for
  * 65,000 goals walled off a 512x512 map.  But a cell may look at every
  * row of goals: where the cells reached times the rows of goals passes
- * four times the grid's cells, the distances come from near_dt instead,
- * whose time and memory (4 bytes a cell) go with the grid: a 1024x1024
- * map with a goal at the end of every row, walled off from the half
- * reached, took 8.2 s by the rows and takes 0.12 s so.
+ * four times the grid's cells, the distances come from a transform
+ * instead, whose time and memory go with the grid: a 1024x1024 map with
+ * a goal at the end of every row, walled off from the half reached, took
+ * 8.2 s by the rows and takes 0.12 s so.  near_dt's (4 bytes a cell) where
+ * the distance is a path's cost, else the lesser of two of near_dt_sum's
+ * (8 bytes a cell, one at a time): the cell nearest by the lesser of two
+ * distances is the nearer of the cells nearest by each, ties broken alike.
  */
 static void
 nearest(struct ctx *c, const struct search_params *p, struct search_result *r)
 {
+	static const struct costs unit = { 1, 1, 0 };
 	const struct search *s = c->s;
-	const struct node *node = s->node;
-	const uint32_t stride = s->stride;
-	uint32_t best = UINT32_MAX, i;
-	int64_t ba = 0, bb = 0;
-	uint64_t bg = 0;
-	size_t k;
+	const size_t n = c->grid->ncells, rows = n / s->stride;
+	uint32_t best = UINT32_MAX, i, pick;
+	int64_t ba = 0, bb = 0, a, b;
+	uint64_t bg = 0, g;
 	struct nearrows nr = { NULL, NULL, 0 };
-	int rows = s->ngoal > 1 && near_rows(s, &nr) == 0;
+	int byrows = s->ngoal > 1 && near_rows(s, &nr) == 0, mask;
+	struct nearsrc src = { NULL, NULL, byrows ? &nr : NULL };
 	uint32_t *dt = NULL;
-	const int diag = p->diag != DIAG_NEVER;
+	uint64_t *dt64 = NULL;
 
-	if (rows && near_dt_exact(p)) {
-		size_t reached = 0, n = c->grid->ncells;
+	if (byrows) {
+		size_t reached = 0;
 
 		for (i = 0; i < s->cap && i < n; i++)
-			reached += node_mapped(s, i) &&
-			    (node[i].tag & (TAG_GEN | TAG_CLOSED)) == (c->tagbase | TAG_CLOSED);
-		if ((double)reached * (double)nr.n > 4.0 * (double)n &&
-		    near_dt(s, p, n / stride, &dt) != 0)
-			dt = NULL;	/* no memory: by the rows */
-	}
-	for (i = 0; i < s->cap && i < c->grid->ncells; i++) {
-		int64_t a = INT64_MAX, b = 0;
-
-		if (!node_mapped(s, i) ||
-		    (node[i].tag & (TAG_GEN | TAG_CLOSED)) != (c->tagbase | TAG_CLOSED))
-			continue;
-		if (dt != NULL) {
-			a = diag ? dt[i] >> 16 : dt[i];
-			b = diag ? dt[i] & 0xffff : 0;
-		} else if (rows)
-			near_cell(s, p, &nr, (int64_t)(i % stride), (int64_t)(i / stride),
-			    best != UINT32_MAX, ba, bb, &a, &b);
-		else
-			for (k = 0; k < s->ngoal; k++)
-				near_offer(p, (int64_t)(i % stride) - s->gx[k],
-				    (int64_t)(i / stride) - s->gy[k], &a, &b);
-		if (best == UINT32_MAX || dist_less(&p->costs, a, b, ba, bb) ||
-		    (!dist_less(&p->costs, ba, bb, a, b) && node[i].g < bg)) {
-			best = i;
-			ba = a, bb = b, bg = node[i].g;
+			reached += near_reached(c, i);
+		if ((double)reached * (double)nr.n <= 4.0 * (double)n)
+			;	/* by the rows */
+		else if (near_dt_exact(p)) {
+			if (near_dt(s, p, rows, &dt) == 0)
+				src.dt = dt;	/* else no memory: by the rows */
+		} else if ((dt64 = malloc(n * sizeof(*dt64))) != NULL) {
+			src.dt64 = dt64;
+			for (mask = 0; mask < 2; mask++) {
+				near_dt_sum(s, p, rows, mask, dt64);
+				a = b = 0, g = 0;
+				pick = near_pick(c, p, &src, &unit, &a, &b, &g);
+				if (pick != UINT32_MAX && (best == UINT32_MAX ||
+				    a < ba || (a == ba && (g < bg || (g == bg && pick < best))))) {
+					best = pick;
+					ba = a, bg = g;
+				}
+			}
 		}
 	}
-	if (rows) {
+	if (dt64 == NULL)
+		best = near_pick(c, p, &src, &p->costs, &ba, &bb, &bg);
+	if (byrows) {
 		free(nr.y);
 		free(nr.off);
 	}
 	free(dt);
+	free(dt64);
 	if (best == UINT32_MAX)
 		best = c->start;	/* --max-expanded=0: the start, not expanded */
 	r->partial = 1;

@@ -53,12 +53,13 @@ summary_maps() {
 # failure costs no map its outcome: the summary counts every map, unless
 # the stream could not be read at all (one error, without a position).  With -j the
 # count varies with the threads' timing: there a run may also come out
-# exactly like the baseline.  (No `run` in the loop: it costs more than
-# the program.)
+# exactly like the baseline; so may it with $FALLBACK set, for runs
+# where an allocation's failure is met another way.  (No `run` in the
+# loop: it costs more than the program.)
 sweep() {
 	local base_out base_st base_maps count n st mode maps out err lenient=0 runs=0
 	local t=$BATS_TEST_TMPDIR
-	[[ " $* " != *" -j "* ]] || lenient=1
+	[[ " $* " != *" -j "* ]] && [ -z "${FALLBACK:-}" ] || lenient=1
 	(cd "$root" && PF_INJECT_REPORT=1 exec timeout 30 "$FAULT" "$@") >"$t/out" 2>"$t/err" && st=0 || st=$?
 	base_st=$st
 	slurp "$t/out"; base_out=$REPLY
@@ -111,6 +112,23 @@ sweep() {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	MODES=1 sweep -S tests/data/tiny.map.scen -j 2
 	sweep -f json -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
+}
+
+# --nearest's distances come from the goals' rows, or from a transform
+# of every cell where the rows would cost more (search.c, nearest), and
+# without the memory for a transform from the rows: the same output.  On
+# this map the cells reached times the goals' rows pass four times the
+# map's cells: near_dt under -d always, the two of near_dt_sum with
+# -c 10,3 and -c 1,3, and the rows when either's memory fails.
+@test "allocation failures: --nearest, by the goals' rows and by each transform" {
+	local d=$BATS_TEST_TMPDIR
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	awk 'BEGIN { for (y = 0; y < 12; y++) { r = ""
+		for (x = 0; x < 20; x++) r = r (x == 0 && y == 0 ? "A" : x == 14 ? "#" : x == 15 + y % 5 ? "B" : ".")
+		print r } }' >"$d/near.txt"
+	FALLBACK=1 sweep --nearest -f json -d always "$d/near.txt"
+	FALLBACK=1 sweep --nearest -f json -d always -c 10,3 "$d/near.txt"
+	FALLBACK=1 sweep --nearest -a dijkstra -d no-squeeze -c 1,3 "$d/near.txt"
 }
 
 # The components' runs grow as they are found (map.c, grow_runs): on this

@@ -73,8 +73,8 @@ nearest_agree() {
 	# The start's side wide, a goal or more on nearly every row of a
 	# strip behind the wall: the cells reached times the goals' rows pass
 	# four times the grid's cells, and the distances come from near_dt
-	# under -d never and wherever S <= D <= 2S (both bounds too); with D
-	# below S or above 2S the goals' rows still serve, the same maps.
+	# under -d never and wherever S <= D <= 2S (both bounds too), and
+	# from two of near_dt_sum's with D below S or above 2S.
 	local T=$BATS_TEST_TMPDIR args n
 	awk 'BEGIN { srand(11)
 		for (m = 0; m < 40; m++) {
@@ -96,22 +96,56 @@ nearest_agree() {
 	# 65,535 wide, the goals at the far end of every row: the distances
 	# near 65,535 steps still fit (the sweeps once went through the border,
 	# where a step more wrapped one to 0, and found (0,5) 2 steps from a
-	# goal).  The cell is plain to see: the last column reached, 5,535
-	# from a goal on every row, and of those A's own row, the cheapest
-	# to reach (the brute-force solver takes a minute over this map).
+	# goal), and so do near_dt_sum's totals.  The cell is plain to see:
+	# the last column reached, 5,535 from a goal on every row, and of
+	# those A's own row, the cheapest to reach (the brute-force solver
+	# takes a minute over this map).  But with D < S the farthest rows'
+	# goals are nearer (7 diagonal steps in place of straight ones), and
+	# of rows 0 and 7, row 0 is reached by 59,999 diagonal steps, row 7
+	# only with a straight step among them.
 	awk 'BEGIN { o = sprintf("%60000s", ""); gsub(/ /, ".", o); w = sprintf("%5534s", ""); gsub(/ /, "#", w)
 		for (y = 0; y < 8; y++) print (y == 3 ? "A" substr(o, 2) : o) w "B" }' >"$T/wide.txt"
 	local want
 	while IFS='|' read -r args want; do
 		# shellcheck disable=SC2086
 		"$PATHFIND" --nearest -f json $args "$T/wide.txt" >"$T/out.json" || [ $? -eq 1 ]
-		[ "$(nearest_of "$T/out.json")" = "map 1: nearest 59999 3 cost $want" ] ||
+		[ "$(nearest_of "$T/out.json")" = "map 1: nearest 59999 $want" ] ||
 		    { echo "$args: $(nearest_of "$T/out.json")"; return 1; }
 	done <<-'EOF2'
-	-d always|59999
-	-d never|59999
-	-d no-corner-cut -c 10,14|599990
+	-d always|3 cost 59999
+	-d never|3 cost 59999
+	-d no-corner-cut -c 10,14|3 cost 599990
+	-d always -c 1,3|3 cost 59999
+	-a dijkstra -d always -c 10,3|0 cost 179997
 	EOF2
+}
+
+@test "--nearest with D below S or above 2S, by two transforms: the brute-force solver's cell" {
+	# There the distance is no path's cost, but the lesser of two that
+	# are (near_dt_sum).  A goal or two on most rows of a strip behind the
+	# wall, at random columns, and the column before the wall mostly
+	# walled too, so that the nearest cell is often rows from its goal,
+	# where the two transforms differ; the cells reached times the goals'
+	# rows pass four times the grid's cells on 34 maps of the 40.
+	local T=$BATS_TEST_TMPDIR args
+	awk 'BEGIN { srand(13)
+		for (m = 0; m < 40; m++) {
+			w = 24 + int(rand() * 30); h = 10 + int(rand() * 24); r = 4 + int(rand() * 12); c = w - 1 - r
+			ax = int(rand() * (c - 1)); ay = int(rand() * h)
+			for (y = 0; y < h; y++) {
+				g1 = rand() < 0.6 || y == h - 1 ? c + 1 + int(rand() * r) : -1
+				g2 = rand() < 0.3 ? c + 1 + int(rand() * r) : -1
+				row = ""
+				for (x = 0; x < w; x++)
+					row = row (x == ax && y == ay ? "A" : x == c ? "#" : \
+					    x == g1 || x == g2 ? "B" : x < c && rand() < (x == c - 1 ? 0.7 : 0.1) ? "#" : ".")
+				print row }
+			print "" } }' >"$T/maps.txt"
+	for args in "-a dijkstra -d always -c 10,3" "-a dijkstra -d no-squeeze -c 3,1" "-d no-corner-cut -c 2,5" \
+	    "-a dijkstra -d always -c 1,3" "-a dijkstra -d no-squeeze -c 1.5,0.25"; do
+		# shellcheck disable=SC2086
+		nearest_agree "$T/maps.txt" 40 $args
+	done
 }
 
 @test "--nearest: drawn and reported as partial, the same with every open list" {
