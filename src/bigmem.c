@@ -354,6 +354,26 @@ bigmem_touch_small(void *p, size_t n)
 		bigmem_touch((char *)p + whole, n - whole);
 }
 
+/*
+ * Zero p, n bytes from bigmem_alloc, by giving its pages back: 0 where
+ * that was done, -1 where the caller has to clear what it needs itself
+ * (an array under BIGMEM_MIN, from calloc; or a system where
+ * MADV_DONTNEED is no promise of zeros).  On Linux the pages of a
+ * private anonymous mapping given back so read as zero at their next
+ * touch, as new ones, and count for nothing until then.
+ */
+int
+bigmem_discard(void *p, size_t n)
+{
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && defined(MADV_DONTNEED)
+	if (n >= BIGMEM_MIN && madvise(p, mapped(n), MADV_DONTNEED) == 0)
+		return 0;
+#endif
+	(void)p;
+	(void)n;
+	return -1;
+}
+
 void
 bigmem_free(void *p, size_t n)
 {

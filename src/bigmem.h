@@ -12,6 +12,7 @@ void	*bigmem_alloc(size_t);
 void	*bigmem_alloc_filled(size_t);
 void	*bigmem_alloc_lazy(size_t);
 void	bigmem_free(void *, size_t);
+int	bigmem_discard(void *, size_t);
 void	bigmem_touch(void *, size_t);
 void	bigmem_touch_small(void *, size_t);
 int	bigmem_grow(void **, size_t, size_t);

@@ -250,6 +250,29 @@ big_map() {
 	done
 }
 
+@test "Dijkstra's array, taken whole, is given back at each clear: a map of 67 million cells stays small" {
+	# A 23 kB file, one row of 8,192 cells and 8,191 rows of one: 67
+	# million cells, whose nodes Dijkstra's algorithm takes in one array
+	# (858 MB).  8,200 scenarios of one step clear it four times with
+	# -j 1 and twice in each thread's with -j 2; read to clear, the
+	# whole array counted resident (857 MB), where its pages given back
+	# leave about 75 MB
+	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' shadow memory is resident too"
+	local d=$BATS_TEST_TMPDIR j rss
+	awk 'BEGIN { r = sprintf("%8192s", ""); gsub(/ /, ".", r)
+		for (y = 0; y < 8192; y++) print (y == 0 ? r : ".") }' >"$d/h.txt"
+	awk 'BEGIN { print "version 1"; for (i = 0; i < 8200; i++) print "0\th\t8192\t8192\t0\t0\t1\t0\t1" }' >"$d/h.scen"
+	for j in 1 2; do
+		run --separate-stderr "$PATHFIND" -a dijkstra -j "$j" -S "$d/h.scen" "$d/h.txt"
+		[ "$status" -eq 0 ] || { echo "-j $j: $status: $stderr"; return 1; }
+		[[ "$stderr" == *": scenarios=8200 mismatches=0 nopath=0 errors=0 "* ]]
+		[ "${#lines[@]}" -eq 8201 ]
+		rss=$(sed -n 's/.* maxrss=\([0-9]*\)$/\1/p' <<<"$stderr")
+		echo "-j $j: peak RSS $rss KiB"
+		[ "$rss" -lt 262144 ]	# 256 MiB
+	done
+}
+
 @test "-S with paths in its records holds a chunk of 32 MiB of them, not 1024 paths" {
 	# 200 queries along a 512x512 snake, a path of 131,327 cells each
 	# (513 KB): a chunk of 1024 scenarios held all 200, 110 MB; now 63
