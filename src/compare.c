@@ -118,8 +118,8 @@ first_diag(const struct options *o, const struct map *m)
  * once more with Dijkstra for each diagonal rule met, for the optimum;
  * print one table.  Returns 1 when some row has no path, else 0, or
  * before printing anything SEARCH_ENOMEM or SEARCH_ECOSTS (negative), as
- * search_run; adds the rows' expansions to *expanded.  fp NULL: print
- * nothing.
+ * search_run, or the first row's refusal when no row can run; adds the
+ * rows' expansions to *expanded.  fp NULL: print nothing.
  */
 int
 compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, uint32_t goal,
@@ -132,7 +132,7 @@ compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, u
 	size_t width[NCOLS];
 	struct search_result ref[DIAG_COUNT];
 	int haveref[DIAG_COUNT] = { 0 };
-	int nrow, k, c, ncol = base->timing ? NCOLS : NCOLS - 1, status = 0;
+	int nrow, k, c, ncol = base->timing ? NCOLS : NCOLS - 1, status = 0, ran = 0;
 	struct options o;
 	double t0;
 
@@ -160,7 +160,10 @@ compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, u
 		}
 		*expanded += w->r.expanded;
 		w->r.path = NULL;	/* the next run reuses it */
+		ran++;
 	}
+	if (ran == 0 && nrow > 0)
+		return rows[0].rc;	/* no row can run: the map's error, the first row's reason */
 	for (k = 0; k < nrow; k++) {
 		struct cmprow *w = &rows[k];
 		struct search_params rp = w->p;

@@ -342,9 +342,9 @@ check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
 	struct check_result cr;
 	struct search_result r;
 	struct record rec;
-	int rc;
+	int rc = search_refuses(&m->grid, sp);
 
-	if (ri->noguarantee != NULL) {
+	if (ri->noguarantee != NULL && rc == SEARCH_OK) {	/* a refusal is the map's error */
 		sp->algo = ALGO_DIJKSTRA;
 		sp->heur = H_ZERO;
 		sp->weight = 1000;
@@ -352,7 +352,7 @@ check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
 			sp->ol = OL_STEP_QUEUES;
 		ri->noguarantee = NULL;
 	}
-	if ((rc = search_run(w->search, &m->grid, start, goal, sp, &r)) != 0) {
+	if (rc != SEARCH_OK || (rc = search_run(w->search, &m->grid, start, goal, sp, &r)) != 0) {
 		sl->nomem = rc == SEARCH_ENOMEM;
 		out_fail(oc, sl->name, m->line, 1, search_strerror(rc));
 		return;

@@ -277,6 +277,7 @@ struct batch {
 	const struct map *map;
 	struct search_params p;
 	const char *noguarantee;
+	enum search_status refused;	/* the search refuses the map: every scenario's error */
 	int status;
 	int dead;		/* threads that could not hold a search */
 	unsigned long long n, mismatches, errors, nopath, expanded;
@@ -489,7 +490,7 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 
 	memset(&pl, 0, sizeof(pl));
 	pl.g = &b->map->grid;
-	pl.comp = &b->comp;
+	pl.comp = b->refused == SEARCH_OK ? &b->comp : NULL;	/* else each search says why */
 	pl.p = &b->p;
 	pl.job = job;
 	pl.n = n;
@@ -774,8 +775,9 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	}
 	b.map = &map;
 	options_params(o, &map, &b.p);
+	b.refused = search_refuses(&map.grid, &b.p);
 	b.noguarantee = search_no_guarantee(&b.p);
-	if (b.ans_open && b.noguarantee != NULL) {
+	if (b.ans_open && b.noguarantee != NULL && b.refused == SEARCH_OK) {
 		/* answers are checked against the optimum: Dijkstra's, as for maps */
 		b.p.algo = ALGO_DIJKSTRA;
 		b.p.heur = H_ZERO;
@@ -817,6 +819,25 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */
 	ln.arg = &b.out;
+	{
+		/*
+		 * The first line read before anything is written: a scenario
+		 * file that cannot be read at all (a directory) is that error
+		 * alone, as a map that cannot be is; a read error past it is
+		 * the batch's, in its summary.
+		 */
+		const char *s;
+		size_t len;
+		int lr = lines_next(&ln, &s, &len);
+
+		if (lr == LINES_ERR) {
+			snprintf(msg, sizeof(msg), "read error: %s", strerror(ln.err));
+			batch_error(&b, 0, b.name, ln.lineno + 1, 1, msg);
+			goto out;
+		}
+		if (lr != LINES_EOF)
+			lines_unget(&ln);
+	}
 	if (!o->quiet && o->format == FMT_TEXT)
 		render_scen_header(stdout, o->timing, b.ans_open);
 

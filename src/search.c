@@ -1644,6 +1644,32 @@ grid_mixed(struct search *s, const struct grid *g)
 	return s->mixed;
 }
 
+/*
+ * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
+ * most 100 * (width + height) steps, each no dearer than the largest
+ * base step.  The bound in steps, for cost_units.
+ */
+static uint64_t
+key_bound(const struct grid *g)
+{
+	return 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
+}
+
+/* Does the search p names refuse g, whatever the start and goal?  Not its step costs' keys. */
+static int
+refuses(const struct grid *g, const struct search_params *p)
+{
+	if (p->algo == ALGO_JPS && !g->uniform)
+		return SEARCH_EJPS_MAP;
+	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
+		return SEARCH_EJPS_COSTS;
+	/* Step queues need keys that grow by one step at a time (see openlist.h). */
+	if (p->ol == OL_STEP_QUEUES && p->algo != ALGO_DIJKSTRA &&
+	    (p->heur != H_ZERO || p->algo == ALGO_JPS))
+		return SEARCH_ESTEPQ;
+	return SEARCH_OK;
+}
+
 /* search_run's one run: an enum search_status, or RUN_AGAIN when a sparse array failed it (c.sparse_failed). */
 #define RUN_AGAIN 1
 _Static_assert(SEARCH_OK == 0 && SEARCH_ENOMEM < 0, "RUN_AGAIN is none of the statuses");
@@ -1667,26 +1693,16 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	c.s = s;
 	c.start = start;
 	c.goal = goal;
-	if (p->algo == ALGO_JPS && !g->uniform)
-		return SEARCH_EJPS_MAP;
-	if (p->algo == ALGO_JPS && !search_jps_costs(&p->costs))
-		return SEARCH_EJPS_COSTS;
+	if ((d = refuses(g, p)) != SEARCH_OK)
+		return d;
 	c.heur = p->algo == ALGO_DIJKSTRA ? H_ZERO : p->heur;
 	c.diag = p->diag;
 	c.smask = p->tb == TB_HIGH_H ? UINT64_MAX : 0;	/* high h first: ~h */
 	c.sand = p->tb == TB_LOW_H || p->tb == TB_HIGH_H ? UINT64_MAX : 0;
 	c.tmask = p->tb == TB_FIFO ? 0 : UINT32_MAX;
 	c.weight = p->algo == ALGO_DIJKSTRA ? 1000 : p->weight;
-	/* Step queues need keys that grow by one step at a time (see openlist.h). */
-	if (p->ol == OL_STEP_QUEUES && (c.heur != H_ZERO || p->algo == ALGO_JPS))
-		return SEARCH_ESTEPQ;
 
-	/*
-	 * Keys must stay below 2^62: g is at most 9 * ncells steps and W*h at
-	 * most 100 * (width + height) steps, each no dearer than the largest
-	 * base step.
-	 */
-	bound = 9 * (uint64_t)g->ncells + 100 * ((uint64_t)g->stride + (uint64_t)g->h + 2) + 1;
+	bound = key_bound(g);
 	if (s->kubound == bound && s->costs.s == p->costs.s && s->costs.d == p->costs.d &&
 	    s->costs.d_sqrt2 == p->costs.d_sqrt2)
 		c.ku = s->ku;	/* as the last run's: a scenario file's runs share them */
@@ -1861,6 +1877,24 @@ search_run(struct search *s, const struct grid *g, uint32_t start, uint32_t goal
 	s->nosparse = 1;
 	rc = run_once(s, g, start, goal, p, r);	/* not sparse: never RUN_AGAIN */
 	return rc == RUN_AGAIN ? SEARCH_ENOMEM : (enum search_status)rc;
+}
+
+/*
+ * Whether search_run refuses g with p, whatever the start and goal:
+ * SEARCH_OK, or its reason (search_strerror).  For callers that answer
+ * without a search where there is no path (-S, by the map's components)
+ * or search with other options (--check, Dijkstra for the optimum): a
+ * refusal is an error all the same.
+ */
+enum search_status
+search_refuses(const struct grid *g, const struct search_params *p)
+{
+	struct keyunits ku;
+	int rc = refuses(g, p);
+
+	if (rc == SEARCH_OK && cost_units(&p->costs, key_bound(g), &ku) != 0)
+		rc = SEARCH_ECOSTS;
+	return (enum search_status)rc;
 }
 
 /*

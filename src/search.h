@@ -120,6 +120,7 @@ size_t	search_open_cells(const struct search *, uint32_t *, size_t);
 
 enum search_status search_run(struct search *, const struct grid *, uint32_t, uint32_t,
 	    const struct search_params *, struct search_result *);
+enum search_status search_refuses(const struct grid *, const struct search_params *);
 const char *search_no_guarantee(const struct search_params *);
 size_t	search_footprint(const struct grid *, const struct search_params *);
 const char *search_strerror(enum search_status);

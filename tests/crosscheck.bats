@@ -402,6 +402,62 @@ wide_maps() {
     [[ "$stderr" == *"-o step-queues needs -a dijkstra, or -a astar with -H zero" ]]
 }
 
+@test "options the search refuses are an error however the answer comes: -S's components, --check's Dijkstra, --compare" {
+    local T=$BATS_TEST_TMPDIR
+    # -S answers a scenario whose ends lie in different components "no
+    # path" without a search; under options the search refuses, each
+    # scenario is that error all the same (it was "no path", and a
+    # mismatch against the published length)
+    printf 'type octile\nheight 1\nwidth 3\nmap\n.@.\n' >"$T/c.map"
+    printf 'version 1\n0\tc.map\t3\t1\t0\t0\t2\t0\t2\n0\tc.map\t3\t1\t0\t0\t0\t0\t0\n' >"$T/c.map.scen"
+    run --separate-stderr "$PATHFIND" -S "$T/c.map.scen" -o step-queues
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [ "${stderr_lines[0]}" = "pathfind: $T/c.map.scen:2:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    [ "${stderr_lines[1]}" = "pathfind: $T/c.map.scen:3:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    [[ "${stderr_lines[2]}" == "pathfind: $T/c.map.scen: scenarios=0 mismatches=0 nopath=0 errors=2 "* ]]
+    printf '.#9\n.#.\n' >"$T/t.map"
+    printf 'version 1\n0\tt.map\t3\t2\t0\t0\t2\t0\t2\n0\tt.map\t3\t2\t0\t0\t0\t1\t1\n' >"$T/t.map.scen"
+    run --separate-stderr "$PATHFIND" -S "$T/t.map.scen" -a jps
+    [ "$status" -eq 2 ]
+    [ "${stderr_lines[0]}" = "pathfind: $T/t.map.scen:2:1: -a jps needs a map without terrain costs 2-9" ]
+    [[ "${stderr_lines[2]}" == *": scenarios=0 mismatches=0 nopath=0 errors=2 "* ]]
+    # --check finds the optimum with Dijkstra where the options do not
+    # guarantee it (-w 2); a map or a scenario they refuse is still an
+    # error, not a verdict
+    printf 'A2B\n' >"$T/t.txt"
+    printf 'A.B\n' >"$T/u.txt"
+    printf 'R2\n' >"$T/ans"
+    run --separate-stderr "$PATHFIND" -a jps -w 2 --check="$T/ans" "$T/t.txt"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "pathfind: $T/t.txt:1:1: -a jps needs a map without terrain costs 2-9" ]
+    run --separate-stderr "$PATHFIND" -o step-queues -w 2 --check="$T/ans" "$T/u.txt"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "pathfind: $T/u.txt:1:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    run "$PATHFIND" -w 2 --check="$T/ans" "$T/u.txt"
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "check: right" ]
+    printf 'R2\n\n' >"$T/sans"
+    run --separate-stderr "$PATHFIND" -S "$T/c.map.scen" -o step-queues -w 2 --check="$T/sans"
+    [ "$status" -eq 2 ]
+    [ "${stderr_lines[1]}" = "pathfind: $T/c.map.scen:3:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    [[ "${stderr_lines[2]}" == *": scenarios=0 right=0 costlier=0 illegal=0 wrong=0 unanswered=0 "*" errors=2 "* ]]
+    # --compare: a row its setting refuses is "n/a"; with no row left to
+    # run the map is an error, the first row's reason (it was a table of
+    # n/a, counted solved, exit 0)
+    run --separate-stderr "$PATHFIND" -s --compare=tie-break -o step-queues "$T/u.txt"
+    [ "$status" -eq 2 ]
+    [ "$output" = "" ]
+    [ "${stderr_lines[0]}" = "pathfind: $T/u.txt:1:1: -o step-queues needs -a dijkstra, or -a astar with -H zero" ]
+    [ "${stderr_lines[1]}" = "pathfind: summary: maps=1 solved=0 nopath=0 errors=1 expanded=0" ]
+    run --separate-stderr "$PATHFIND" --compare=weight -a jps "$root/samples/terrain.txt"
+    [ "$status" -eq 2 ]
+    [ "$stderr" = "pathfind: $root/samples/terrain.txt:1:1: -a jps needs a map without terrain costs 2-9" ]
+    run "$PATHFIND" --compare=open-list "$T/u.txt"
+    [ "$status" -eq 0 ]
+    [ "${lines[5]}" = "step-queues     n/a    n/a       n/a        n/a      n/a  n/a" ]
+}
+
 # Rows of wall with a gap at alternate ends, some terrain: a search that
 # improves many open nodes while the least key stays put, so that the
 # buckets' chains run out of chunks and drop their stale entries (at the

@@ -67,6 +67,12 @@ nearest_agree() {
 		# shellcheck disable=SC2086
 		nearest_agree "$T/maps.txt" 60 $args
 	done
+	# With D < S a goal t rows off is nearest t columns across, not
+	# straight below: (0,0) is 3 diagonal steps from (3,3), 9, and 3
+	# straight ones from (0,3), 30
+	printf 'A.#...\n###...\n......\nB..B..\n' >"$T/nz.txt"
+	nearest_agree "$T/nz.txt" 1 -d always -c 10,3
+	[ "$(cat "$T/got")" = "map 1: nearest 0 0 cost 0" ]
 }
 
 @test "--nearest by the distance transform, where the goals' rows would cost more: the brute-force solver's cell" {
