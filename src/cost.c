@@ -19,8 +19,8 @@ __extension__ typedef __int128 i128;
  */
 /*
  * A coordinate or map size as the command line and scenario files give
- * them: digits only (no sign, no point), 0 to 65535, in s[0, n).  -1 if
- * not.
+ * them: digits only (no sign, no point), 0 to 65535, in s[0, n), with
+ * any number of leading zeros.  -1 if not.
  */
 int
 coord_parse(const char *s, size_t n, int *out)
@@ -28,6 +28,8 @@ coord_parse(const char *s, size_t n, int *out)
 	long v = 0;
 	size_t k;
 
+	while (n > 1 && *s == '0')
+		s++, n--;
 	if (n == 0 || n > 5)
 		return -1;
 	for (k = 0; k < n; k++) {

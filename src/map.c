@@ -435,25 +435,38 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 	return MAP_OK;
 }
 
-/* "height 512": the number after the keyword, within 1..max.  0 if bad. */
+/*
+ * The number of a "height" or "width" line s, n, whose keyword is kwlen
+ * bytes: 1 to max, after one space or more, spaces after it allowed.  0
+ * when it is not, with *col the column of what does not fit: a byte that
+ * is no digit, the number out of range, or one past the line's end where
+ * the space or the number is missing.
+ */
 static int
-header_number(const char *s, size_t n, size_t kwlen, int max)
+header_number(const char *s, size_t n, size_t kwlen, int max, long *col)
 {
 	long v = 0;
-	size_t i = kwlen;
+	size_t i = kwlen, start;
 
-	if (i >= n || s[i] != ' ')
+	if (i >= n || s[i] != ' ') {
+		*col = (long)i + 1;
+		return 0;
+	}
+	while (i < n && s[i] == ' ')
+		i++;
+	for (start = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		if (v <= max)	/* past it, out of range whatever follows */
+			v = v * 10 + (s[i] - '0');
+	*col = (long)start + 1;
+	if (i == start || v < 1 || v > max)
 		return 0;
 	while (i < n && s[i] == ' ')
 		i++;
-	if (i == n)
+	if (i < n) {
+		*col = (long)i + 1;
 		return 0;
-	for (; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9' || v > max)
-			return 0;
-		v = v * 10 + (s[i] - '0');
 	}
-	return v >= 1 && v <= max ? (int)v : 0;
+	return (int)v;
 }
 
 static int
@@ -488,10 +501,13 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	size_t textlen = 0, stride, i;
 	int rc, h = 0, w = 0, y;
 	long hline = 0, wline = 0, first;	/* where the height and width were given */
+	long col;
 
-	n = n > 5 ? n - 5 : 0;	/* the type word, after "type " */
+	/* the type word, after "type " (a line of "type" alone: one past its end) */
+	col = n > 5 ? 6 : (long)n + 1;
+	n = n > 5 ? n - 5 : 0;
 	if (n == 0 || n >= sizeof(m->type)) {
-		seterr(d, r->lines.lineno, 6, "%s", "bad 'type' header");
+		seterr(d, r->lines.lineno, col, "%s", "bad 'type' header");
 		return skip_map(r);
 	}
 	for (i = 0; i < n; i++)	/* one printable word, such as "octile" */
@@ -523,14 +539,14 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 		}
 		if (keyword(s, n, "height")) {
 			hline = r->lines.lineno;
-			if ((h = header_number(s, n, 6, MAP_MAX_HEIGHT)) == 0) {
-				seterr(d, r->lines.lineno, 8, "bad height (1 to %s)", "65535");
+			if ((h = header_number(s, n, 6, MAP_MAX_HEIGHT, &col)) == 0) {
+				seterr(d, r->lines.lineno, col, "bad height (1 to %s)", "65535");
 				return skip_map(r);
 			}
 		} else if (keyword(s, n, "width")) {
 			wline = r->lines.lineno;
-			if ((w = header_number(s, n, 5, MAP_MAX_WIDTH)) == 0) {
-				seterr(d, r->lines.lineno, 7, "bad width (1 to %s)", "65535");
+			if ((w = header_number(s, n, 5, MAP_MAX_WIDTH, &col)) == 0) {
+				seterr(d, r->lines.lineno, col, "bad width (1 to %s)", "65535");
 				return skip_map(r);
 			}
 		} else if (n == 3 && memcmp(s, "map", 3) == 0)

@@ -64,7 +64,7 @@ struct slot {
 	struct map *map;	/* the map: the worker's that reads and solves it */
 	long line;		/* the map's first line, for what is said after its solve */
 	const char *name;	/* the source: operand or <stdin> */
-	int mapno;		/* map number in the source; 0: the source failed */
+	unsigned long long mapno;	/* map number in the source; 0: the source failed */
 	int label;		/* text: label the result */
 	int rc;			/* map_read's; MAP_OK: solve the map */
 	struct diag d;		/* ... else why not */
@@ -120,7 +120,7 @@ struct maps {
 	const char *name;
 	int fd;
 	struct mapreader rd;
-	int mapno;		/* maps read from it */
+	unsigned long long mapno;	/* maps read from it (no limit but 2^64) */
 	int several;		/* the run has several maps (labels) */
 	int answered;		/* --check: answers after the last map looked for */
 	/* the run so far, in input order */
@@ -1059,8 +1059,24 @@ teardown(struct maps *ms)
 }
 
 /*
- * --check: open the answers, before any map is read.  -1 after a message
- * when they cannot be read at all.
+ * Answers that cannot be read at all: the run's one error, with its
+ * record (-f json) as an input that cannot be opened has, "map" null.
+ */
+static void
+answers_failed(struct maps *ms, const char *msg)
+{
+	struct outcome oc;
+
+	out_open(&oc, 0);
+	oc.item = ITEM_MAP;
+	oc.source = ms->aname;
+	out_fail(&oc, ms->aname, 0, 0, msg);
+	(void)out_emit(&ms->out, &oc);	/* a write error is said there */
+}
+
+/*
+ * --check: open the answers, before any map is read.  -1 after their
+ * error when they cannot be read at all.
  */
 static int
 open_answers(struct maps *ms)
@@ -1070,21 +1086,21 @@ open_answers(struct maps *ms)
 
 	ms->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
 	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
-		out_diag(&ms->out, ms->aname, 0, 0, "cannot read: standard input is closed");
+		answers_failed(ms, "cannot read: standard input is closed");
 		return -1;
 	}
 	ms->afd = strcmp(o->check, "-") == 0 ? STDIN_FILENO : open(o->check, O_RDONLY);
 	if (ms->afd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
-		out_diag(&ms->out, ms->aname, 0, 0, msg);
+		answers_failed(ms, msg);
 		return -1;
 	}
 	if (out_same_file(ms->afd)) {	/* its records would be read back */
-		out_diag(&ms->out, ms->aname, 0, 0, "input file is output file");
+		answers_failed(ms, "input file is output file");
 		return -1;
 	}
 	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {
-		out_diag(&ms->out, ms->aname, 0, 0, "out of memory");
+		answers_failed(ms, "out of memory");
 		return -1;
 	}
 	ms->answers.lines.before_read = before_read;

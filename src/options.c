@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "render.h"
 
 const char *const algo_names[] = { "astar", "dijkstra", "jps", NULL };
 const char *const diag_names[] = { "never", "no-corner-cut", "no-squeeze", "always", NULL };
@@ -183,10 +184,13 @@ lookup(const char *const *names, const char *name)
 	return -1;
 }
 
+/* A value refused, escaped as names are, so that it cannot forge a line. */
 static int
 bad(const char *opt, const char *arg, const char *want)
 {
-	fprintf(stderr, "pathfind: %s: invalid value '%s' (%s)\n", opt, arg, want);
+	fprintf(stderr, "pathfind: %s: invalid value '", opt);
+	render_name(stderr, arg);
+	fprintf(stderr, "' (%s)\n", want);
 	return -1;
 }
 
@@ -205,26 +209,14 @@ choose(const char *opt, const char *arg, const char *const *names, int *out)
 	return bad(opt, arg, want);
 }
 
-/*
- * A coordinate of the command line: leading zeros taken, as in every
- * number there (a scenario file's fields stay of at most five digits).
- */
-static int
-coord_arg(const char *s, size_t n, int *out)
-{
-	while (n > 1 && *s == '0')
-		s++, n--;
-	return coord_parse(s, n, out);
-}
-
 /* --start or --goal: "X,Y". */
 static int
 point_parse(const char *opt, const char *arg, struct point *p)
 {
 	const char *comma = strchr(arg, ',');
 
-	if (comma == NULL || coord_arg(arg, (size_t)(comma - arg), &p->x) != 0 ||
-	    coord_arg(comma + 1, strlen(comma + 1), &p->y) != 0)
+	if (comma == NULL || coord_parse(arg, (size_t)(comma - arg), &p->x) != 0 ||
+	    coord_parse(comma + 1, strlen(comma + 1), &p->y) != 0)
 		return bad(opt, arg, "X,Y: column and row, whole numbers from 0 to 65535");
 	p->set = 1;
 	return 0;
@@ -288,11 +280,13 @@ static const char *
 optname(const char *arg, int letter)
 {
 	static char buf[64];
+	char name[64];
 
 	if (arg != NULL && strncmp(arg, "--", 2) == 0) {
-		/* "--=x" names no option: show it whole. */
-		snprintf(buf, sizeof(buf), "%.*s",
-		    arg[2] == '=' ? (int)sizeof(buf) : (int)strcspn(arg, "="), arg);
+		/* "--=x" names no option: show it whole.  Escaped as names are. */
+		snprintf(name, sizeof(name), "%.*s",
+		    arg[2] == '=' ? (int)sizeof(name) : (int)strcspn(arg, "="), arg);
+		render_name_buf(buf, sizeof(buf), name);
 		return buf;
 	}
 	snprintf(buf, sizeof(buf), "-%c", letter);
@@ -653,8 +647,13 @@ options_parse(struct options *o, int argc, char **argv)
 			    strchr(shortopts, optopt) != NULL))
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));
-			else
-				fprintf(stderr, "pathfind: unknown option -%c\n", optopt & UCHAR_MAX);
+			else {
+				char c[2] = { (char)(optopt & UCHAR_MAX), '\0' };
+
+				fputs("pathfind: unknown option -", stderr);
+				render_name(stderr, c);	/* a control character escaped */
+				fputc('\n', stderr);
+			}
 			return OPT_USAGE;
 		}
 	}

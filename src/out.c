@@ -233,10 +233,10 @@ write_error(struct out *out)
 }
 
 static void
-json_count(FILE *fp, const char *key, long n)
+json_count(FILE *fp, const char *key, long long n)
 {
 	if (n > 0)
-		fprintf(fp, ",\"%s\":%ld", key, n);
+		fprintf(fp, ",\"%s\":%lld", key, n);
 	else
 		fprintf(fp, ",\"%s\":null", key);
 }

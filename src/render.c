@@ -201,7 +201,7 @@ render_label(FILE *fp, const struct render_info *ri)
 		return;
 	fputs("==> ", fp);
 	render_name(fp, ri->name);
-	fprintf(fp, " map %d <==\n", ri->mapno);
+	fprintf(fp, " map %llu <==\n", ri->mapno);
 }
 
 /* The lines after the map: cost, steps, goal, statistics, optimality, time. */
@@ -408,7 +408,7 @@ render_json(FILE *fp, const struct map *m, const struct search_result *r,
 
 	fputs("{\"source\":", fp);
 	json_string(fp, ri->name);
-	fprintf(fp, ",\"map\":%d,\"line\":%ld,\"width\":%d,\"height\":%d",
+	fprintf(fp, ",\"map\":%llu,\"line\":%ld,\"width\":%d,\"height\":%d",
 	    ri->mapno, m->line, g->w, g->h);
 	json_found(fp, r, &ri->params->costs);
 	fprintf(fp, ",\"start\":[%d,%d],\"goal\":", grid_x(g, g->start), grid_y(g, g->start));
@@ -639,7 +639,7 @@ render_check_json(FILE *fp, const struct map *m, const struct check_result *cr,
 {
 	fputs("{\"source\":", fp);
 	json_string(fp, ri->name);
-	fprintf(fp, ",\"map\":%d,\"line\":%ld", ri->mapno, m->line);
+	fprintf(fp, ",\"map\":%llu,\"line\":%ld", ri->mapno, m->line);
 	check_json_members(fp, cr, ri, 1);
 	json_options(fp, ri->params);
 	fputs("}\n", fp);

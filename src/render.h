@@ -13,7 +13,7 @@
 
 struct render_info {
 	const char *name;	/* source name: operand or <stdin> */
-	int mapno;		/* map number within the source, 1-based */
+	unsigned long long mapno;	/* map number within the source, 1-based */
 	int label;		/* text: print "==> NAME map N <==" first */
 	int color;		/* text: ANSI colours in the map */
 	const struct search_params *params;

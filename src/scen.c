@@ -819,12 +819,13 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */
 	ln.arg = &b.out;
-	{
+	if (regular || (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))) {
 		/*
 		 * The first line read before anything is written: a scenario
 		 * file that cannot be read at all (a directory) is that error
 		 * alone, as a map that cannot be is; a read error past it is
-		 * the batch's, in its summary.
+		 * the batch's, in its summary.  Not from a pipe or a terminal,
+		 * where the header comes before the first scenario does.
 		 */
 		const char *s;
 		size_t len;

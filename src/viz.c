@@ -148,7 +148,7 @@ trace_head_json(struct viz *v)
 
 	fputs("{\"trace\":\"search\",\"source\":", v->out);
 	json_string(v->out, v->ri.name);
-	fprintf(v->out, ",\"map\":%d,\"width\":%d,\"height\":%d,\"algorithm\":\"%s\"",
+	fprintf(v->out, ",\"map\":%llu,\"width\":%d,\"height\":%d,\"algorithm\":\"%s\"",
 	    v->ri.mapno, g->w, g->h, algo_names[p->algo]);
 	fputs(",\"weight\":", v->out);
 	render_weight(v->out, p->weight);

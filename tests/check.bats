@@ -448,6 +448,11 @@ pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 erro
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
 	[ "$stderr" = "pathfind: $T/nothere: cannot open: No such file or directory" ]
+	# with -f json their error record too, as with -S, "map" null
+	run --separate-stderr "$PATHFIND" -f json --check="$T/nothere" "$T/one"
+	[ "$status" -eq 2 ]
+	[ "$output" = '{"source":"'"$T"'/nothere","map":null,"line":null,"column":null,"error":"cannot open: No such file or directory"}' ]
+	[ "$stderr" = "pathfind: $T/nothere: cannot open: No such file or directory" ]
 	# a directory: the read error, then the maps have no answer
 	run --separate-stderr "$PATHFIND" --check="$T" "$T/one" "$T/one"
 	[ "$status" -eq 2 ]

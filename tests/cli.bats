@@ -91,6 +91,21 @@ load common
 	EOF2
 }
 
+@test "a value or an option name with control characters is escaped in its diagnostic, one line" {
+	# as file names are: a newline in a value once split the message
+	run --separate-stderr pf -f $'te\nxt' samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: -f: invalid value 'te\\nxt' (one of: text json path moves)" ]
+	run --separate-stderr pf --start=$'1\t,2\\' samples/tutorial.txt
+	[ "${stderr_lines[0]}" = "pathfind: --start: invalid value '1\\t,2\\\\' (X,Y: column and row, whole numbers from 0 to 65535)" ]
+	run --separate-stderr pf $'--fo\no' samples/tutorial.txt
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: unknown option --fo\\no" ]
+	run --separate-stderr pf $'-\001' samples/tutorial.txt
+	[ "${stderr_lines[0]}" = "pathfind: unknown option -\\001" ]
+}
+
 @test "an abbreviation of one option and its alias alone is not ambiguous" {
 	# --col fits --color and --colour, two names of one option.
 	local a

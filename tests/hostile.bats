@@ -1095,12 +1095,20 @@ pathfind: summary: maps=1 solved=1 nopath=0 errors=0 expanded=2" ]
 		[ "$status" -eq 2 ]
 		[ "$stderr" = "pathfind: $f:$want" ] || { echo "got: $stderr"; return 1; }
 	done <<-'EOF2'
-	type octile\nheight\nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
-	type octile\nheight   \nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
-	type octile\nheight 1 2\nwidth 1\nmap\n.\n|2:8: bad height (1 to 65535)
+	type octile\nheight\nwidth 1\nmap\n.\n|2:7: bad height (1 to 65535)
+	type octile\nheight   \nwidth 1\nmap\n.\n|2:10: bad height (1 to 65535)
+	type octile\nheight 1 2\nwidth 1\nmap\n.\n|2:10: bad height (1 to 65535)
+	type octile\nheight  x\nwidth 1\nmap\n.\n|2:9: bad height (1 to 65535)
 	type octile\nheight 1\nwidth 65536\nmap\n.\n|3:7: bad width (1 to 65535)
-	type\nheight 1\nwidth 1\nmap\n.\n|1:6: bad 'type' header
+	type octile\nheight 1\nwidth   065536\nmap\n.\n|3:9: bad width (1 to 65535)
+	type\nheight 1\nwidth 1\nmap\n.\n|1:5: bad 'type' header
 	EOF2
+	# the column is the byte that does not fit; spaces after the number,
+	# as before it, are taken
+	printf 'type octile\nheight 1 \nwidth  3  \nmap\n...\n' >"$f"
+	run --separate-stderr "$PATHFIND" -f moves --start 0,0 --goal 2,0 "$f"
+	[ "$status" -eq 0 ]
+	[ "$output" = "R2" ]
 	{ printf 'type octile\n'; head -c 70000 /dev/zero | tr '\0' 'h'; printf '\nheight 1\nwidth 1\nmap\n.\n'; } >"$f"
 	run --separate-stderr "$PATHFIND" -S /dev/null "$f"
 	[ "$stderr" = "pathfind: $f:2:1: unknown MovingAI header line (expected height, width or map)" ]

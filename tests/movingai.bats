@@ -219,13 +219,14 @@ rows_match_paths() {
 }
 
 # Found by a mutation run (2026-11-29): nothing failed when these changed.
-@test "scenario coordinates of six digits, a whole published length's tolerance, a header word that only starts like one" {
+@test "scenario coordinates with leading zeros, a whole published length's tolerance, a header word that only starts like one" {
 	local d=$BATS_TEST_TMPDIR
-	# coordinates: at most five digits (000000 is six), as the field's limit
-	printf '0\ttiny.map\t8\t6\t000000\t0\t1\t0\t1\n0\ttiny.map\t8\t6\t00000\t0\t1\t0\t1\n' >"$d/c.scen"
+	# coordinates: leading zeros taken, as on the command line (000000
+	# is 0, six digits); the value is at most 65535, however written
+	printf '0\ttiny.map\t8\t6\t000000\t0\t1\t0\t1\n0\ttiny.map\t8\t6\t0065536\t0\t1\t0\t1\n' >"$d/c.scen"
 	run --separate-stderr "$PATHFIND" -q -S "$d/c.scen" "$root/$tiny"
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[0]}" = "pathfind: $d/c.scen:1:16: bad start x (a whole number 0 to 65535)" ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/c.scen:2:16: bad start x (a whole number 0 to 65535)" ]
 	[[ "${stderr_lines[1]}" == "pathfind: $d/c.scen: scenarios=1 mismatches=0 nopath=0 errors=1 "* ]]
 	# a length without decimals is allowed 10^-5 of itself, not one unit:
 	# 8 for 8.414214 is a mismatch, 8.41421 and 8.4142 agree
@@ -272,7 +273,7 @@ rows_match_paths() {
 	type octile\nheight 9\nwidth 3\nheight 2\nmap\n...\n...\n|4:1: repeated 'height' header (the first is on line 2)
 	type octile\nwidth 3\nheight 1\nwidth 3\nmap\n...\n|4:1: repeated 'width' header (the first is on line 2)
 	type octile\nheight 0\nwidth 3\nmap\n...\n|2:8: bad height (1 to 65535)
-	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:7: bad width (1 to 65535)
+	type octile\nheight 1\nwidth 3x\nmap\n...\n|3:8: bad width (1 to 65535)
 	type octile\nheight 1\nwidth 3\nsize 9\nmap\n...\n|4:1: unknown MovingAI header line (expected height, width or map)
 	type octile\nheight 2\nwidth 3\nmap\n...\n|6:1: map ends after 1 row; height says 2
 	type octile\nheight 1\nwidth 3\nmap\n..\n|5:3: row has 2 cells; width says 3
