@@ -1148,10 +1148,20 @@ maps_run(const struct options *o)
 	ms.files = o->nfiles > 0 ? o->files : stdin_only;
 	ms.nfiles = o->nfiles > 0 ? o->nfiles : 1;
 	started = 0;
-	if (ms.nw > 1)
+	if (ms.nw > 1) {
+		int rc = 0;
+
 		for (; started < ms.nw; started++)
-			if (thread_start(&ms.w[started].tid, work, &ms.w[started]) != 0)
+			if ((rc = thread_start(&ms.w[started].tid, work, &ms.w[started])) != 0)
 				break;
+		if (started < ms.nw) {
+			char msg[160];
+
+			snprintf(msg, sizeof(msg), "-j %d reduced to %d: a thread could not be "
+			    "started: %s", ms.nw, started > 0 ? started : 1, strerror(rc));
+			out_diag(&ms.out, NULL, 0, 0, msg);
+		}
+	}
 	if (started == 0) {
 		ms.nw = 1;	/* -j 1, or no thread: this one does the work, without locks */
 		work(&ms.w[0]);

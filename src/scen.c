@@ -280,6 +280,7 @@ struct batch {
 	enum search_status refused;	/* the search refuses the map: every scenario's error */
 	int status;
 	int dead;		/* threads that could not hold a search */
+	int nothread;		/* a thread could not be started: said once */
 	unsigned long long n, mismatches, errors, nopath, expanded;
 	double seconds;
 	/* --check: the answers, one a scenario line (errors too), and the verdicts */
@@ -500,13 +501,24 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 	for (;;) {
 		int tid[OPT_JOBS_MAX];
 
+		int rc = 0, want = 0;
+
 		for (k = started = 0; k < nw; k++) {
 			w[k].pool = &pl;
 			/* the first live worker is this thread */
 			if (w[k].dead || k == first_live(w, nw) || (size_t)started + 1 >= n)
 				continue;
-			if (thread_start(&w[k].tid, work, &w[k]) == 0)
+			want++;
+			if ((rc = thread_start(&w[k].tid, work, &w[k])) == 0)
 				tid[started++] = k;
+		}
+		if (started < want && !b->nothread) {
+			char msg[160];
+
+			snprintf(msg, sizeof(msg), "-j %d reduced to %d: a thread could not be "
+			    "started: %s", nw, started + 1, strerror(rc));
+			out_diag(&b->out, NULL, 0, 0, msg);
+			b->nothread = 1;
 		}
 		if ((k = first_live(w, nw)) >= 0)
 			work(&w[k]);

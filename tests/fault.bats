@@ -441,7 +441,7 @@ sweep_reads() {
 # work, with -j 1's bytes, and gives back what the workers it set up
 # hold.  (The map stream's teardown freed only the first worker's search
 # and view: three blocks leaked with -j 4, six with -e.)
-@test "-j 4 when no thread can be started: -j 1's output, nothing leaked" {
+@test "-j 4 when no thread can be started: -j 1's output, nothing leaked, the reduction said" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local args st want
 	for args in "-e samples/multi.txt samples/maze.txt" "-f json samples/multigoal.txt" \
@@ -453,5 +453,9 @@ sweep_reads() {
 		    >"$BATS_TEST_TMPDIR/got" 2>"$BATS_TEST_TMPDIR/err" || st=$?
 		[ "$st" -eq "$want" ] || { echo "$args: status $st, not $want"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
 		cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+		# said once, as the other reductions of -j are
+		[ "$(grep -c 'reduced to' "$BATS_TEST_TMPDIR/err")" -eq 1 ]
+		grep -qx 'pathfind: -j 4 reduced to 1: a thread could not be started: Resource temporarily unavailable' \
+		    "$BATS_TEST_TMPDIR/err"
 	done
 }
