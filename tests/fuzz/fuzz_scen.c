@@ -6,9 +6,9 @@
  * rest is a scenario file.  Every line is parsed and the answer checked
  * against an independent reading of pathfind(1), SCENARIOS: blank and
  * "version" lines are skipped; otherwise nine fields separated by spaces
- * or tabs, fields 3-8 whole numbers 0 to 65535 (at most 5 digits), field 9
- * digits with an optional point and digits, no superfluous leading zero,
- * shorter than 32 bytes.  A good line must parse to exactly these values,
+ * or tabs, fields 3-8 whole numbers 0 to 65535 (leading zeros allowed),
+ * field 9 digits with an optional point and digits, no superfluous
+ * leading zero, shorter than 32 bytes.  A good line must parse to exactly these values,
  * a bad one must fail with a message at a column inside the line.
  */
 #include <math.h>
@@ -26,17 +26,19 @@ blank(int c)
 	return c == ' ' || c == '\t';
 }
 
-/* A whole number field: 1 to 5 digits, at most 65535.  -1 if not. */
+/* A whole number field: digits, leading zeros allowed, at most 65535.  -1 if not. */
 static long
 number(const char *s, size_t n)
 {
 	long v = 0;
-	size_t i;
+	size_t i, sig = 0;	/* digits from the first that is not 0 */
 
-	if (n == 0 || n > 5)
+	if (n == 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		if ((sig += sig > 0 || s[i] != '0') > 5)
 			return -1;
 		v = v * 10 + (s[i] - '0');
 	}
