@@ -266,10 +266,13 @@ compare_parse(struct options *o, const char *arg)
 static int
 image_name_ok(const char *name)
 {
-	size_t n = strlen(name);
+	const char *base = strrchr(name, '/');
+	size_t n;
 
-	return n > 4 && (strcmp(name + n - 4, ".svg") == 0 || strcmp(name + n - 4, ".ppm") == 0 ||
-	    strcmp(name + n - 4, ".png") == 0);
+	base = base != NULL ? base + 1 : name;	/* a name before the extension: not dir/.png */
+	n = strlen(base);
+	return n > 4 && (strcmp(base + n - 4, ".svg") == 0 || strcmp(base + n - 4, ".ppm") == 0 ||
+	    strcmp(base + n - 4, ".png") == 0);
 }
 
 /*

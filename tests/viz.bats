@@ -609,6 +609,11 @@ map_rows() {
 	run --separate-stderr "$PATHFIND" -q --image .png "$d/t.txt"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: --image: invalid value '.png' (a file name ending in .svg, .ppm or .png)" ]
+	# in a folder too (it was taken, and the next map's image named -2.png)
+	run --separate-stderr "$PATHFIND" -q --image "$d/.svg" "$d/t.txt"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: --image: invalid value '$d/.svg' (a file name ending in .svg, .ppm or .png)" ]
+	[ ! -e "$d/.svg" ]
 	# a name of 4094 bytes: the first image takes it, the second's -2 is
 	# past PATH_MAX's 4095 and is refused, not cut short
 	p=$d
