@@ -21,10 +21,10 @@ PF_LDLIBS = -pthread
 
 SRC = src/main.c src/maps.c src/out.c src/options.c src/lines.c src/map.c src/cost.c src/check.c \
       src/openlist.c src/search.c src/jps.c src/render.c src/scen.c \
-      src/viz.c src/compare.c src/img.c src/bigmem.c src/monotime.c src/threads.c src/moves.c
+      src/viz.c src/compare.c src/img.c src/deflate.c src/bigmem.c src/monotime.c src/threads.c src/moves.c
 HDR = src/bits.h src/inline.h src/status.h src/maps.h src/out.h src/options.h src/lines.h src/map.h src/cost.h src/check.h src/openlist.h \
       src/search.h src/search_impl.h src/render.h src/scen.h \
-      src/viz.h src/compare.h src/img.h src/bigmem.h src/monotime.h src/threads.h src/moves.h
+      src/viz.h src/compare.h src/img.h src/deflate.h src/bigmem.h src/monotime.h src/threads.h src/moves.h
 OBJ = $(SRC:.c=.o)
 
 all: pathfind
@@ -85,11 +85,15 @@ tests/bigmemcheck: tests/bigmemcheck.c src/bigmem.c src/bigmem.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/bigmemcheck.c \
 	    $(PF_LDLIBS) $(LDLIBS)
 
+# The PNG writer's deflate stream, checked apart from the images (tests/deflatecheck.c).
+tests/deflatecheck: tests/deflatecheck.c src/deflate.c src/deflate.h
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/deflatecheck.c
+
 # Costs printed past 2^64 micro-units, checked apart from --check (tests/costcheck.c).
 tests/costcheck: tests/costcheck.c src/cost.c src/cost.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/costcheck.c
 
-test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck build/replay build/fault/pathfind \
+test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck build/replay build/fault/pathfind \
     build/portable/pathfind build/O0/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
@@ -103,9 +107,11 @@ sanitize:
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/sortcheck tests/sortcheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/bigmemcheck tests/bigmemcheck.c $(PF_LDLIBS)
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/costcheck tests/costcheck.c
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/deflatecheck tests/deflatecheck.c
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
 	BIGMEMCHECK=$$PWD/build/san/bigmemcheck COSTCHECK=$$PWD/build/san/costcheck \
+	DEFLATECHECK=$$PWD/build/san/deflatecheck \
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
@@ -183,7 +189,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

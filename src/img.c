@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deflate.h"
 #include "img.h"
 
 /* The format a file name asks for by its ending, or -1. */
@@ -56,27 +57,6 @@ img_crc32(uint32_t crc, const void *buf, size_t n)
 	while (n-- > 0)
 		crc = table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
 	return ~crc;
-}
-
-/* Adler-32 of RFC 1950; start with 1.  Reduced every 5552 bytes, as zlib does. */
-uint32_t
-img_adler32(uint32_t adler, const void *buf, size_t n)
-{
-	const uint8_t *p = buf;
-	uint32_t a = adler & 0xffff, b = adler >> 16;
-	size_t k;
-
-	while (n > 0) {
-		k = n < 5552 ? n : 5552;
-		n -= k;
-		while (k-- > 0) {
-			a += *p++;
-			b += a;
-		}
-		a %= 65521;
-		b %= 65521;
-	}
-	return b << 16 | a;
 }
 
 /* One pixel row of the image: cell row y, each cell repeated scale times. */
@@ -142,7 +122,6 @@ write_svg(FILE *fp, const struct img *im)
 struct png {
 	FILE *fp;
 	uint32_t crc;
-	uint32_t adler;
 };
 
 static void
@@ -183,70 +162,99 @@ png_end(struct png *png)
 	return fwrite(b, 1, 4, png->fp) == 4 ? 0 : -1;
 }
 
+/* Each piece of the zlib stream is one IDAT chunk (PNG allows any number, in a row). */
+static int
+png_idat(void *arg, const uint8_t *p, size_t n)
+{
+	struct png *png = arg;
+
+	return png_begin(png, (uint32_t)n, "IDAT") == 0 && png_bytes(png, p, n) == 0 &&
+	    png_end(png) == 0 ? 0 : -1;
+}
+
+/* How well a filtered scanline may compress: libpng's sum of |byte| taken as signed. */
+static uint64_t
+png_weight(const uint8_t *f, size_t n)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += f[i] < 128 ? f[i] : 256u - f[i];
+	return sum;
+}
+
 /*
- * One scanline (filter byte 0 and the pixels) as stored deflate blocks of
- * at most 65535 bytes; the last block of the image is marked final.
+ * The scanlines of one cell row: the first filtered Sub (each byte less
+ * the one a pixel to its left) or Up (less the one above), whichever
+ * weighs less, tie to Sub; the scale - 1 repeats of it Up, all zeros.
+ * Flat runs of cells become runs of zeros either way, which the deflate
+ * stream codes as matches at distance 1.
  */
 static int
-png_scanline(struct png *png, const uint8_t *line, size_t n, int last)
+png_cellrow(struct deflate *z, const uint8_t *cur, const uint8_t *prev, size_t rowlen,
+    int scale, uint8_t *sub, uint8_t *up, const uint8_t *zeros)
 {
-	uint8_t hdr[5];
-	size_t k;
+	size_t i;
+	int k;
 
-	png->adler = img_adler32(png->adler, line, n);
-	while (n > 0) {
-		k = n < 65535 ? n : 65535;
-		n -= k;
-		hdr[0] = last && n == 0;	/* BFINAL, BTYPE 00: stored */
-		hdr[1] = (uint8_t)k;
-		hdr[2] = (uint8_t)(k >> 8);
-		hdr[3] = (uint8_t)~k;
-		hdr[4] = (uint8_t)(~k >> 8);
-		if (png_bytes(png, hdr, 5) != 0 || png_bytes(png, line, k) != 0)
-			return -1;
-		line += k;
+	sub[0] = 1;
+	up[0] = 2;
+	for (i = 0; i < rowlen; i++) {
+		sub[1 + i] = (uint8_t)(cur[i] - (i >= 3 ? cur[i - 3] : 0));
+		up[1 + i] = (uint8_t)(cur[i] - prev[i]);
 	}
+	if (deflate_put(z, png_weight(up + 1, rowlen) < png_weight(sub + 1, rowlen) ?
+	    up : sub, rowlen + 1) != 0)
+		return -1;
+	for (k = 1; k < scale; k++)
+		if (deflate_put(z, zeros, rowlen + 1) != 0)
+			return -1;
 	return 0;
 }
 
 static int
-write_png(FILE *fp, const struct img *im, uint8_t *line, size_t rowlen)
+write_png(FILE *fp, const struct img *im, size_t rowlen)
 {
 	static const uint8_t sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	static const uint8_t zhdr[2] = { 0x78, 0x01 };	/* deflate, 32K window, no dict */
-	struct png png = { fp, 0, 1 };
+	struct png png = { fp, 0 };
 	uint32_t W = (uint32_t)im->w * (uint32_t)im->scale, H = (uint32_t)im->h * (uint32_t)im->scale;
-	size_t n = rowlen + 1, blocks = (n + 65534) / 65535;
-	uint64_t idat = 2 + (uint64_t)H * (n + 5 * blocks) + 4;
-	uint8_t ihdr[13], b[4];
-	uint32_t row = 0;
-	int y, k;
+	uint8_t ihdr[13], *mem, *cur, *prev, *sub, *up, *zeros, *t;
+	struct deflate *z = NULL;
+	int y, rc = -1;
 
-	if (idat > 0x7fffffffu) {	/* the largest chunk PNG allows */
-		errno = EFBIG;
+	/* Two rows of pixels, and three filtered scanlines (filter byte first). */
+	if ((mem = calloc(5, rowlen + 1)) == NULL)
 		return -1;
-	}
+	cur = mem;
+	prev = cur + rowlen + 1;	/* the row above the first: zeros */
+	sub = prev + rowlen + 1;
+	up = sub + rowlen + 1;
+	zeros = up + rowlen + 1;
+	zeros[0] = 2;	/* Up */
 	put32(ihdr, W);
 	put32(ihdr + 4, H);
 	ihdr[8] = 8;	/* bits a sample */
 	ihdr[9] = 2;	/* RGB */
 	ihdr[10] = ihdr[11] = ihdr[12] = 0;	/* deflate, adaptive filters, no interlace */
 	if (fwrite(sig, 1, 8, fp) != 8 || png_begin(&png, 13, "IHDR") != 0 ||
-	    png_bytes(&png, ihdr, 13) != 0 || png_end(&png) != 0)
-		return -1;
-	if (png_begin(&png, (uint32_t)idat, "IDAT") != 0 || png_bytes(&png, zhdr, 2) != 0)
-		return -1;
-	line[0] = 0;	/* filter type None */
+	    png_bytes(&png, ihdr, 13) != 0 || png_end(&png) != 0 ||
+	    (z = deflate_new(png_idat, &png)) == NULL)
+		goto out;
 	for (y = 0; y < im->h; y++) {
-		pixel_row(im, y, line + 1);
-		for (k = 0; k < im->scale; k++)
-			if (png_scanline(&png, line, n, ++row == H) != 0)
-				return -1;
+		pixel_row(im, y, cur);
+		if (png_cellrow(z, cur, prev, rowlen, im->scale, sub, up, zeros) != 0)
+			goto out;
+		t = prev;
+		prev = cur;
+		cur = t;
 	}
-	put32(b, png.adler);
-	if (png_bytes(&png, b, 4) != 0 || png_end(&png) != 0)
-		return -1;
-	return png_begin(&png, 0, "IEND") == 0 && png_end(&png) == 0 ? 0 : -1;
+	if (deflate_finish(z) == 0 && png_begin(&png, 0, "IEND") == 0 && png_end(&png) == 0)
+		rc = 0;
+out:
+	deflate_free(z);
+	free(mem);
+	return rc;
 }
 
 /*
@@ -264,12 +272,14 @@ img_write(FILE *fp, int fmt, const struct img *im)
 		errno = EINVAL;
 		return -1;
 	}
-	if ((row = malloc(rowlen + 1)) == NULL)
-		return -1;
 	errno = 0;
-	rc = fmt == IMG_SVG ? write_svg(fp, im) : fmt == IMG_PPM ?
-	    write_ppm(fp, im, row, rowlen) : write_png(fp, im, row, rowlen);
-	free(row);
+	if (fmt == IMG_PPM) {
+		if ((row = malloc(rowlen)) == NULL)
+			return -1;
+		rc = write_ppm(fp, im, row, rowlen);
+		free(row);
+	} else
+		rc = fmt == IMG_SVG ? write_svg(fp, im) : write_png(fp, im, rowlen);
 	if (fflush(fp) != 0 || ferror(fp))
 		rc = -1;
 	if (rc != 0 && errno == 0)

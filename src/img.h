@@ -5,9 +5,9 @@
  * The caller decides what each cell means and hands over one palette
  * index a cell; the writers only encode.  Every format is streamed row by
  * row, so memory does not grow with the scale.  The PNG writer needs no
- * zlib: its image data is a zlib stream of stored (uncompressed) deflate
- * blocks, with our own CRC-32 and Adler-32.  SVG draws each run of equal
- * cells in a row as one rectangle.
+ * zlib: its scanlines are filtered (Sub or Up) and compressed by
+ * deflate.c, with our own CRC-32.  SVG draws each run of equal cells in
+ * a row as one rectangle.
  */
 #ifndef IMG_H
 #define IMG_H
@@ -28,6 +28,5 @@ enum img_format { IMG_SVG, IMG_PPM, IMG_PNG };
 int	img_format_of(const char *);
 int	img_write(FILE *, int, const struct img *);
 uint32_t img_crc32(uint32_t, const void *, size_t);
-uint32_t img_adler32(uint32_t, const void *, size_t);
 
 #endif

@@ -202,9 +202,9 @@ sweep() {
 	local t=$BATS_TEST_TMPDIR n count st base_st args maps nmaps k
 	local all="samples/tutorial.txt samples/multi.txt samples/multigoal.txt samples/maze.txt"
 	(cd "$root" && "$PATHFIND" -f moves $all) >"$t/answers" || [ $? -eq 1 ]
-	export PF_FAIL_IN=search.c,openlist.c,jps.c,viz.c,img.c,out.c,compare.c,check.c
+	export PF_FAIL_IN=search.c,openlist.c,jps.c,viz.c,img.c,deflate.c,out.c,compare.c,check.c
 	for args in "-f json" "-e" "--trace=open" "--scores -a dijkstra" "-a jps -o buckets -f path" \
-	    "--compare=diagonal -q" "--check=$t/answers" "--image=$t/i.svg -f moves"; do
+	    "--compare=diagonal -q" "--check=$t/answers" "--image=$t/i.svg -f moves" "--image=$t/i.png -q"; do
 		# (the views' traces of its 40,000 cells take seconds each; JPS
 		# refuses terrain, and a trace that grows its list of the open
 		# cells allocates for every few steps)
@@ -213,21 +213,21 @@ sweep() {
 		[[ "$args" == -a\ jps* ]] && maps="samples/tutorial.txt samples/maze.txt $BATS_FILE_TMPDIR/grow.txt"
 		[[ "$args" == --trace* ]] && maps="samples/tutorial.txt samples/multigoal.txt"
 		nmaps=$(cd "$root" && "$PATHFIND" -q -s $maps 2>&1 | sed -n 's/.* maps=\([0-9]*\) .*/\1/p')
-		rm -f "$t"/i*.svg
+		rm -f "$t"/i*.svg "$t"/i*.png
 		(cd "$root" && PF_INJECT_REPORT=1 exec "$FAULT" -j 2 $args $maps) >"$t/base" 2>"$t/err" &&
 		    base_st=0 || base_st=$?
 		[ "$base_st" -le 1 ] || { echo "$args: status $base_st"; cat "$t/err"; return 1; }
 		[[ "$(cat "$t/err")" =~ ^inject:\ ([0-9]+)\ allocations ]]
 		count=${BASH_REMATCH[1]}
 		[ "$count" -gt 2 ]
-		cat "$t"/i*.svg >"$t/base.svg" 2>/dev/null || true
+		cat "$t"/i*.svg "$t"/i*.png >"$t/base.svg" 2>/dev/null || true
 		for ((n = 1; n <= count; n++)); do
-			rm -f "$t"/i*.svg
+			rm -f "$t"/i*.svg "$t"/i*.png
 			(cd "$root" && PF_FAIL_ALLOC=$n exec timeout 60 "$FAULT" -j 2 $args $maps) \
 			    >"$t/out" 2>"$t/err" && st=0 || st=$?
 			# the set-up's own (search_new, viz_new): the run cannot start
 			[ "$st" -eq 2 ] && [ "$(cat "$t/err")" = "pathfind: out of memory" ] && continue
-			cat "$t"/i*.svg >"$t/out.svg" 2>/dev/null || true
+			cat "$t"/i*.svg "$t"/i*.png >"$t/out.svg" 2>/dev/null || true
 			if [ "$st" -ne "$base_st" ] || [ -s "$t/err" ] || ! cmp -s "$t/out" "$t/base" ||
 			    ! cmp -s "$t/out.svg" "$t/base.svg"; then
 				echo "PF_FAIL_ALLOC=$n of $count, $args: status $st (baseline $base_st)"

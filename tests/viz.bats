@@ -7,13 +7,15 @@
 load common
 
 setup_file() {
-	# The PNG checker: independent CRC-32, stored-block inflater, Adler-32.
+	# The PNG checker: independent CRC-32, inflater, Adler-32 and filters.
 	${CC:-cc} -std=c11 -O2 -o "$BATS_FILE_TMPDIR/pngcheck" "$BATS_TEST_DIRNAME/pngcheck.c"
 }
 
 pngcheck() {
 	"$BATS_FILE_TMPDIR/pngcheck" "$@"
 }
+
+DEFLATECHECK=${DEFLATECHECK:-$root/tests/deflatecheck}
 
 # stat NAME: the value of "NAME: n" in $output.
 stat() {
@@ -268,6 +270,105 @@ map_rows() {
 	cp "$png" "$BATS_TEST_TMPDIR/bad.png"
 	printf '\001' | dd of="$BATS_TEST_TMPDIR/bad.png" bs=1 seek=300 conv=notrunc 2>/dev/null
 	run pngcheck "$BATS_TEST_TMPDIR/bad.png"
+	[ "$status" -eq 1 ]
+}
+
+@test "--image: the PNG checker decodes zlib's own files (stored, fixed and dynamic codes, every filter)" {
+	# tests/data/png/make.py made them with Python's zlib: if the checker
+	# read them wrong, its passing pathfind's PNGs would prove nothing
+	local d=tests/data/png f
+	for f in stored fixed dynamic1 dynamic9; do
+		run pngcheck "$d/$f.png" "$d/ref.ppm"
+		[ "$status" -eq 0 ] && [ "$output" = "37 29" ] || { echo "$f: $output"; return 1; }
+	done
+	# and it does see a pixel that differs
+	cp "$d/ref.ppm" "$BATS_TEST_TMPDIR/ref.ppm"
+	printf '\001' | dd of="$BATS_TEST_TMPDIR/ref.ppm" bs=1 seek=1000 conv=notrunc 2>/dev/null
+	run pngcheck "$d/dynamic9.png" "$BATS_TEST_TMPDIR/ref.ppm"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pngcheck: pixel (33, 8) differs from the PPM's" ]
+}
+
+@test "--image: every PNG pixel is the PPM's, on random maps of every scale, terrain and -e" {
+	local t=$BATS_TEST_TMPDIR i w h opts f
+	# sizes: scales 16 to 1; a row over the deflate window (11000 cells,
+	# 33,000 bytes); a row over the compressor's buffer (65,535 cells)
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		read -r w h opts <<<"$(sed -n "${i}p" <<-'EOF2'
+		2 1
+		7 5 -e
+		33 17 -e -d always
+		40 40 -e -a dijkstra
+		90 31 --nearest -e
+		200 150 -e -d no-corner-cut
+		257 3 -e
+		300 300 -e -d always
+		513 40 -e
+		700 600 -e -d no-squeeze
+		1024 9 --nearest
+		11000 2 -e -d always
+		65535 2 -e
+		EOF2
+		)"
+		awk -v w="$w" -v h="$h" -v seed="$i" 'BEGIN { srand(seed)
+			for (y = 0; y < h; y++) { r = ""
+				for (x = 0; x < w; x++) {
+					if (x == 0 && y == 0) c = "A"
+					else if (x == w - 1 && y == h - 1) c = "B"
+					else { u = rand(); c = u < 0.25 ? "#" : u < 0.35 ? int(2 + rand() * 8) : "." }
+					r = r c }
+				print r } }' >"$t/m.txt"
+		for f in png ppm; do	# (many have no path: status 1)
+			"$PATHFIND" -q $opts --image "$t/m.$f" "$t/m.txt" || [ $? -eq 1 ]
+			[ -s "$t/m.$f" ] || { echo "${w}x$h $opts: no $f"; return 1; }
+		done
+		run pngcheck "$t/m.png" "$t/m.ppm"
+		[ "$status" -eq 0 ] || { echo "${w}x$h $opts: $output"; return 1; }
+		rm -f "$t/m.png" "$t/m.ppm"
+	done
+}
+
+@test "--image: a PNG is compressed: an open 1024x1024 map, a noisy 512x512 one" {
+	local t=$BATS_TEST_TMPDIR
+	awk 'BEGIN { for (y = 0; y < 1024; y++) { r = ""; for (x = 0; x < 1024; x++)
+		r = r (x == 3 && y == 5 ? "A" : x == 1000 && y == 1010 ? "B" : x == 512 && y > 10 ? "#" : ".")
+		print r } }' >"$t/open.txt"
+	awk 'BEGIN { srand(7); for (y = 0; y < 512; y++) { r = ""; for (x = 0; x < 512; x++)
+		r = r (x == 0 && y == 0 ? "A" : x == 511 && y == 511 ? "B" : rand() < 0.3 ? "#" : ".")
+		print r } }' >"$t/noise.txt"
+	"$PATHFIND" -q -e --image "$t/open.png" "$t/open.txt"
+	"$PATHFIND" -q -e -d always --image "$t/noise.png" "$t/noise.txt"
+	[ "$(pngcheck "$t/open.png")" = "1024 1024" ] && [ "$(pngcheck "$t/noise.png")" = "512 512" ]
+	# 3 MiB and 768 KiB of pixels; stored, they took more
+	echo "open $(wc -c <"$t/open.png") noise $(wc -c <"$t/noise.png")"
+	[ "$(wc -c <"$t/open.png")" -lt 65536 ]
+	[ "$(wc -c <"$t/noise.png")" -lt 262144 ]
+}
+
+@test "--image: the PNG writer's deflate stream, apart from the images (tests/deflatecheck.c)" {
+	# Huffman code lengths within 15 and 7 bits and complete on counts
+	# made to need longer, optimal where no limit binds; then streams of
+	# every kind, from nothing to 600 kB of noise, matches at the window's
+	# edge and none past it, the same bytes whole and in pieces of any
+	# size, each inflated by pngcheck -z back to its input
+	local t=$BATS_TEST_TMPDIR kind seed
+	if [ ! -x "$DEFLATECHECK" ]; then	# not built by make: a private copy
+		DEFLATECHECK=$t/deflatecheck
+		${CC:-cc} -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$DEFLATECHECK" "$root/tests/deflatecheck.c"
+	fi
+	run "$DEFLATECHECK" lengths
+	[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$output"; return 1; }
+	for kind in empty byte runs noise skewed rows window beyond; do
+		for seed in 1 2; do
+			run "$DEFLATECHECK" stream "$kind" "$seed" "$t/z" "$t/raw"
+			[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$kind $seed: $output"; return 1; }
+			run pngcheck -z "$t/z" "$t/raw"
+			[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$kind $seed: $output"; return 1; }
+		done
+	done
+	# a stream cut short, or a byte changed, is caught
+	head -c 1000 "$t/z" >"$t/zcut"
+	run pngcheck -z "$t/zcut" "$t/raw"
 	[ "$status" -eq 1 ]
 }
 
