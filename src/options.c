@@ -651,10 +651,19 @@ options_parse(struct options *o, int argc, char **argv)
 				fprintf(stderr, "pathfind: option %s takes no value\n",
 				    optname(argv[optind - 1], optopt));
 			else {
-				char c[2] = { (char)(optopt & UCHAR_MAX), '\0' };
+				unsigned char b = (unsigned char)(optopt & UCHAR_MAX);
+				char c[2] = { (char)b, '\0' };
 
+				/*
+				 * A byte past ASCII is one byte of a character
+				 * getopt has cut in two: in octal, as control
+				 * characters are, not half a character raw.
+				 */
 				fputs("pathfind: unknown option -", stderr);
-				render_name(stderr, c);	/* a control character escaped */
+				if (b >= 0x80)
+					fprintf(stderr, "\\%03o", b);
+				else
+					render_name(stderr, c);	/* a control character escaped */
 				fputc('\n', stderr);
 			}
 			return OPT_USAGE;

@@ -104,6 +104,14 @@ load common
 	[ "${stderr_lines[0]}" = "pathfind: unknown option --fo\\no" ]
 	run --separate-stderr pf $'-\001' samples/tutorial.txt
 	[ "${stderr_lines[0]}" = "pathfind: unknown option -\\001" ]
+	# a letter past ASCII: the byte getopt takes, in octal, not half of
+	# a character raw (glibc's getopt takes its first byte, musl's the
+	# whole byte it decodes in the C locale: either way the line is ASCII)
+	run --separate-stderr pf $'-\xc3\xa9' samples/tutorial.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: unknown option -\\303" ]
+	run --separate-stderr pf $'-q\xe9' samples/tutorial.txt
+	[ "${stderr_lines[0]}" = "pathfind: unknown option -\\351" ]
 }
 
 @test "an abbreviation of one option and its alias alone is not ambiguous" {
