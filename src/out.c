@@ -233,10 +233,10 @@ write_error(struct out *out)
 }
 
 static void
-json_count(FILE *fp, const char *key, long long n)
+json_count(FILE *fp, const char *key, unsigned long long n)
 {
 	if (n > 0)
-		fprintf(fp, ",\"%s\":%lld", key, n);
+		fprintf(fp, ",\"%s\":%llu", key, n);
 	else
 		fprintf(fp, ",\"%s\":null", key);
 }
@@ -266,8 +266,8 @@ error_record(struct out *out, struct outcome *oc)
 		fputs(",\"answers\":", fp);
 		json_string(fp, oc->answers);
 	}
-	json_count(fp, "line", oc->d.line);
-	json_count(fp, "column", oc->d.line > 0 ? oc->d.col : 0);
+	json_count(fp, "line", oc->d.line > 0 ? (unsigned long long)oc->d.line : 0);
+	json_count(fp, "column", oc->d.line > 0 && oc->d.col > 0 ? (unsigned long long)oc->d.col : 0);
 	fputs(",\"error\":", fp);
 	json_string(fp, oc->d.msg);
 	fputs("}\n", fp);

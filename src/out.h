@@ -65,7 +65,7 @@ struct outcome {
 	/* the error record: source, map number or scenario id */
 	enum item item;
 	const char *source;
-	long long number;
+	unsigned long long number;
 	const char *answers;	/* --check: the error is in this answers file */
 };
 

@@ -303,7 +303,7 @@ batch_error(struct batch *b, long id, const char *dname, long line, long col,
 	out_open(&oc, 0);
 	oc.item = ITEM_SCEN;
 	oc.source = dname;	/* the scenario file, or the map for the map's errors */
-	oc.number = id;
+	oc.number = (unsigned long long)id;	/* from 0 (the batch) */
 	/* an error in a scenario's answer (--check) is the scenario's record */
 	if (b->aname != NULL && dname == b->aname && id != 0) {
 		oc.source = b->name;
