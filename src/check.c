@@ -715,6 +715,84 @@ json_value(struct json *j, int top)
 	return 0;
 }
 
+/*
+ * A coordinate in JSON: a number whose value is whole, in any of JSON's
+ * spellings of it (2, 2.0, 2.50e1, 200e-2, -0.0), at most NUM_DIGITS_MAX
+ * digits once its zeros are dropped; JSON has one kind of number, and a
+ * program that writes its coordinates as floating point writes 2.0.  The
+ * error is at the number's start.
+ */
+static int
+json_whole(struct json *j, long *v)
+{
+	const char *s = j->s;
+	size_t k = j->i, n = j->n;
+	char dig[NUM_DIGITS_MAX];
+	long e = 0, shift = 0;	/* the value: dig * 10^(e + shift) */
+	int nd = 0, neg = 0, eneg = 0, any = 0, i;
+
+	if (k < n && s[k] == '-')
+		neg = 1, k++;
+	for (; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1)
+		if (nd > 0 || s[k] != '0') {
+			if (nd < NUM_DIGITS_MAX)
+				dig[nd++] = s[k];
+			else if (s[k] != '0')
+				return -1;	/* over NUM_DIGITS_MAX digits from the first to the last not 0 */
+			else
+				shift++;	/* a zero past them: kept as a power */
+		}
+	if (!any)
+		return -1;
+	if (k < n && s[k] == '.') {
+		for (k++, any = 0; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1)
+			if (s[k] != '0' || nd > 0) {
+				shift--;
+				if (nd < NUM_DIGITS_MAX)
+					dig[nd++] = s[k];
+				else if (s[k] != '0')
+					return -1;	/* as above */
+				else
+					shift++;	/* a zero past them: nothing */
+			} else
+				shift--;
+		if (!any)
+			return -1;
+	}
+	if (k < n && (s[k] == 'e' || s[k] == 'E')) {
+		k++;
+		if (k < n && (s[k] == '+' || s[k] == '-'))
+			eneg = s[k++] == '-';
+		for (any = 0; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1)
+			if (e < 1000000)	/* beyond, the number is out of range either way */
+				e = e * 10 + (s[k] - '0');
+		if (!any)
+			return -1;
+		if (eneg)
+			e = -e;
+	}
+	/* the digits kept, less their zeros at the end while the power is negative */
+	e += shift;
+	while (nd > 0 && e < 0 && dig[nd - 1] == '0')
+		nd--, e++;
+	if (nd == 0) {	/* zero, however written */
+		*v = 0;
+		j->i = k;
+		return 0;
+	}
+	if (e < 0 || nd + e > NUM_DIGITS_MAX)
+		return -1;
+	*v = 0;
+	for (i = 0; i < nd; i++)
+		*v = *v * 10 + (dig[i] - '0');
+	for (; e > 0; e--)
+		*v *= 10;
+	if (neg)
+		*v = -*v;
+	j->i = k;
+	return 0;
+}
+
 /* The cells of "path", walked: [[x,y],...]; 0 cells is no path. */
 static int
 json_path(struct json *j, struct walk *w)
@@ -732,12 +810,12 @@ json_path(struct json *j, struct walk *w)
 		if (json_expect(j, '[', "[x,y]") != 0)
 			return -1;
 		json_ws(j);
-		if (number(j->s, j->n, &j->i, &x) != 0)
+		if (json_whole(j, &x) != 0)
 			return json_fail(j, "a whole number");
 		if (json_expect(j, ',', "','") != 0)
 			return -1;
 		json_ws(j);
-		if (number(j->s, j->n, &j->i, &y) != 0)
+		if (json_whole(j, &y) != 0)
 			return json_fail(j, "a whole number");
 		if (json_expect(j, ']', "']'") != 0)
 			return -1;

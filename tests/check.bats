@@ -688,6 +688,14 @@ roundtrip() {
 	R4294967295|3|check: illegal~step 2: (2,2) -> (3,2): into a wall~optimum: 8~
 	R4294967296|2|pathfind: <stdin>:1:1: bad move (a direction U, D, L, R, UR, DR, DL or UL and a count from 1, such as R2)~
 	{"cost":8.,"path":[[1,2],[2,2]]}|2|pathfind: <stdin>:1:11: bad JSON: expected a digit~
+	{"path":[[1.0,2.0],[2.0,2.0],[2.0,1.0],[2.0,0.0],[3.0,0.0],[4.0,0.0],[4.0,1.0],[4.0,2.0],[5e0,0.2e1]]}|0|check: right~cost: 8~steps: 8~goal: 5 2~optimum: 8~excess: 0~
+	{"path":[[1.0,2e0],[20e-1,2.00]]}|3|check: illegal~step 1: (1,2) -> (2,2): ends the path, not on a goal~optimum: 8~
+	{"path":[[1.5,2]]}|2|pathfind: <stdin>:1:11: bad "path": expected a whole number~
+	{"path":[[1,1e-1]]}|2|pathfind: <stdin>:1:13: bad "path": expected a whole number~
+	{"path":[[1234567890e-1,2]]}|3|check: illegal~step 0: (123456789,2): not the start (1,2)~optimum: 8~
+	{"path":[[1e9,2]]}|2|pathfind: <stdin>:1:11: bad "path": expected a whole number~
+	{"path":[[-0.0,0E+3]]}|3|check: illegal~step 0: (0,0): not the start (1,2)~optimum: 8~
+	{"path":[[0.000000000000000001e18,2]]}|3|check: illegal~step 0: (1,2): ends the path, not on a goal~optimum: 8~
 	EOF2
 	# "error" with blanks after it is the placeholder still
 	run --separate-stderr bash -c 'printf "error \n" | "$0" --check=- --check-format=moves "$1"' "$PATHFIND" "$root/samples/tutorial.txt"
