@@ -728,7 +728,7 @@ json_whole(struct json *j, long *v)
 	const char *s = j->s;
 	size_t k = j->i, n = j->n;
 	char dig[NUM_DIGITS_MAX];
-	long e = 0, shift = 0;	/* the value: dig * 10^(e + shift) */
+	int64_t e = 0, shift = 0;	/* the value: dig * 10^(e + shift) */
 	int nd = 0, neg = 0, eneg = 0, any = 0, i;
 
 	if (k < n && s[k] == '-')
@@ -763,8 +763,13 @@ json_whole(struct json *j, long *v)
 		k++;
 		if (k < n && (s[k] == '+' || s[k] == '-'))
 			eneg = s[k++] == '-';
+		/*
+		 * |shift| is at most the line's length, under 2^31: past
+		 * 2^40 the exponent leaves the number out of range whatever
+		 * the digits before it.
+		 */
 		for (any = 0; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1)
-			if (e < 1000000)	/* beyond, the number is out of range either way */
+			if (e < (int64_t)1 << 40)
 				e = e * 10 + (s[k] - '0');
 		if (!any)
 			return -1;

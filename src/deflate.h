@@ -7,9 +7,11 @@
  * codes made for its own symbols (at most 15 bits, flattened by halving
  * the counts where Huffman's would be longer): on PNG scanlines filtered
  * as img.c filters them, about what zlib makes at its fastest level, at
- * a few hundred MB a second.  The output is handed to a sink in
- * pieces of at most DEFLATE_PIECE bytes, each of which the PNG writer
- * makes one IDAT chunk.  Deterministic: the same input, in pieces of any
+ * 180 (a 4096x4096 map of random walls) to 470 MB a second (Berlin_0_1024)
+ * on the machine it was built on.  Random bytes, which no image is, grow
+ * by 0.3%: there is no fallback to stored blocks.  The output is handed
+ * to a sink in pieces of at most DEFLATE_PIECE bytes, each of which the
+ * PNG writer makes one IDAT chunk.  Deterministic: the same input, in pieces of any
  * sizes, gives the same bytes.
  */
 #ifndef DEFLATE_H

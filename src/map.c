@@ -276,13 +276,13 @@ nomem_at_end(struct map *m, struct diag *d)
 
 /*
  * Check an ASCII row the slow way, byte by byte in reading order, as the
- * fast loop cannot: the first bad byte or second A is the error (-1,
- * *d set).  Records the A's position in *aline, *acol and, as y << 16 | x
- * until the map's width is known, in g->start.
+ * fast loop cannot: the first bad byte or second A (unless many) is the
+ * error (-1, *d set).  Records the first A's position in *aline, *acol
+ * and, as y << 16 | x until the map's width is known, in g->start.
  */
 static int
 check_ascii_row(struct grid *g, struct diag *d, long line, int y,
-    const unsigned char *s, size_t n, long *aline, long *acol)
+    const unsigned char *s, size_t n, long *aline, long *acol, int many)
 {
 	size_t i;
 
@@ -293,6 +293,8 @@ check_ascii_row(struct grid *g, struct diag *d, long line, int y,
 			badchar(d, line, (long)i + 1, s[i], 0);
 			return -1;
 		}
+		if (*aline != 0 && many)
+			continue;
 		if (*aline != 0) {
 			char first[48];
 
@@ -384,7 +386,7 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		}
 		if (rc == LINES_LONG) {
 			/* The first problem in reading order: one within the limit comes first. */
-			if (check_ascii_row(g, d, line, h, u, MAP_MAX_WIDTH, &aline, &acol) == 0)
+			if (check_ascii_row(g, d, line, h, u, MAP_MAX_WIDTH, &aline, &acol, r->start_optional) == 0)
 				seterr(d, line, MAP_MAX_WIDTH + 1,
 				    "line longer than %s characters", "65535");
 			return skip_map(r);
@@ -399,14 +401,14 @@ read_ascii(struct mapreader *r, struct map *m, struct diag *d, const char *s, si
 		/* Cells packed like the text: see spread_ascii. */
 		if (store_row(m, &textlen, h, s, n, textlen + n) != 0) {
 			/* A bad row is reported before the memory it lacked. */
-			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
+			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol, r->start_optional) != 0)
 				return skip_map(r);
 			return nomem(r, m, d);
 		}
 		t = translate(kind, u, n, g->cell + m->row[h].off);
 		all |= t;
 		if (t & K_SPECIAL) {
-			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol) != 0)
+			if (check_ascii_row(g, d, line, h, u, n, &aline, &acol, r->start_optional) != 0)
 				return skip_map(r);
 			if (mark_ascii_row(m, h, u, n, g->cell + m->row[h].off) != 0)
 				return nomem(r, m, d);

@@ -69,7 +69,11 @@ void	diag_set(struct diag *, long, long, const char *);
 struct mapreader {
 	struct lines lines;
 	int nmaps;		/* maps (good or bad) seen so far */
-	/* An ASCII map may lack its A (grid start 0) or its Bs (--start, --goal). */
+	/*
+	 * An ASCII map may lack its A (grid start 0) or its Bs (--start,
+	 * --goal, -S); with start_optional it may have several As too, all
+	 * floor to the search (the first is grid start).
+	 */
 	int start_optional, goal_optional;
 	int skip;		/* the rest of a bad map is still to skip */
 };

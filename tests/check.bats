@@ -697,6 +697,17 @@ roundtrip() {
 	{"path":[[-0.0,0E+3]]}|3|check: illegal~step 0: (0,0): not the start (1,2)~optimum: 8~
 	{"path":[[0.000000000000000001e18,2]]}|3|check: illegal~step 0: (1,2): ends the path, not on a goal~optimum: 8~
 	EOF2
+	# digits past any exponent's reach: a million zeros before e-10000000
+	# leave a fraction, and ten million after the point make e10000001 land
+	# on 1 (the exponent read whole, not cut at a million)
+	run --separate-stderr bash -c '{ printf "{\"path\":[[1"; head -c 1000008 /dev/zero | tr "\0" 0
+		printf "e-10000000,2]]}\n"; } | "$0" --check=- "$1"' "$PATHFIND" "$root/samples/tutorial.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:11: bad \"path\": expected a whole number" ]
+	run --separate-stderr bash -c '{ printf "{\"path\":[[0."; head -c 10000000 /dev/zero | tr "\0" 0
+		printf "1e10000001,2]]}\n"; } | "$0" --check=- "$1"' "$PATHFIND" "$root/samples/tutorial.txt"
+	[ "$status" -eq 3 ]
+	[ "${lines[1]}" = "step 0: (1,2): ends the path, not on a goal" ]
 	# "error" with blanks after it is the placeholder still
 	run --separate-stderr bash -c 'printf "error \n" | "$0" --check=- --check-format=moves "$1"' "$PATHFIND" "$root/samples/tutorial.txt"
 	[ "$status" -eq 3 ]

@@ -24,6 +24,11 @@
  *	on, comes out as matches (the stream under a tenth of it), and
  *	writes the zlib stream to ZFILE and the input to RAWFILE, for
  *	tests/pngcheck.c -z to inflate and compare.
+ *   deflatecheck codes ZFILE RAWFILE
+ *	A stream whose symbols are given, not found: every literal, every
+ *	length 3 to 258, every distance code at its least and its greatest
+ *	distance, some skewed, a block of exactly 16,384 symbols, the last
+ *	block empty; RAWFILE the bytes they stand for.
  *
  * Exit 0 when all hold, 1 with a message on stderr when not.
  */
@@ -250,6 +255,70 @@ make_input(const char *kind, uint8_t *p, size_t cap)
 	return n;
 }
 
+/* The bytes symbols stand for, as an inflater makes them. */
+static size_t
+lit_out(uint8_t *out, size_t n, unsigned c)
+{
+	out[n] = (uint8_t)c;
+	return n + 1;
+}
+
+static size_t
+match_out(uint8_t *out, size_t n, unsigned len, unsigned dist)
+{
+	for (; len > 0; len--, n++)
+		out[n] = out[n - dist];
+	return n;
+}
+
+/* "codes": literal() and match() called directly, with the bytes they mean. */
+static int
+codes(const char *zname, const char *rawname)
+{
+	static uint8_t raw[600000];
+	struct gather g;
+	struct deflate *z;
+	size_t n = 0;
+	unsigned i, k;
+	FILE *fp;
+
+	memset(&g, 0, sizeof g);
+	if ((z = deflate_new(gather, &g)) == NULL)
+		return 1;
+	for (i = 0; i < 256; i++)
+		literal(z, i), n = lit_out(raw, n, i);
+	for (i = 0; i < 130; i++)	/* 33,540 bytes: room for every distance */
+		match(z, MAXMATCH, 1), n = match_out(raw, n, MAXMATCH, 1);
+	for (i = MINMATCH; i <= MAXMATCH; i++)
+		match(z, i, 7), n = match_out(raw, n, i, 7);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 30; i++) {
+			unsigned d = dist_base[i] + (k ? (1u << dist_extra[i]) - 1 : 0);
+
+			match(z, 3 + i, d);
+			n = match_out(raw, n, 3 + i, d);
+		}
+	for (i = 0; i < 5000; i++)
+		literal(z, 0), n = lit_out(raw, n, 0);
+	flush_block(z, 0);
+	for (i = 0; i < BLOCK; i++)	/* fills the block: the last is empty */
+		literal(z, i % 7), n = lit_out(raw, n, i % 7);
+	z->adler = deflate_adler32(1, raw, n);
+	if (deflate_finish(z) != 0 || g.bad) {
+		fprintf(stderr, "deflatecheck: the stream failed, or a piece was not full\n");
+		return 1;
+	}
+	deflate_free(z);
+	if ((fp = fopen(zname, "wb")) == NULL || fwrite(g.p, 1, g.n, fp) != g.n ||
+	    fclose(fp) != 0 || (fp = fopen(rawname, "wb")) == NULL ||
+	    fwrite(raw, 1, n, fp) != n || fclose(fp) != 0) {
+		fprintf(stderr, "deflatecheck: cannot write the files\n");
+		return 1;
+	}
+	free(g.p);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -261,8 +330,11 @@ main(int argc, char **argv)
 
 	if (argc == 2 && strcmp(argv[1], "lengths") == 0)
 		return lengths();
+	if (argc == 4 && strcmp(argv[1], "codes") == 0)
+		return codes(argv[2], argv[3]);
 	if (argc != 6 || strcmp(argv[1], "stream") != 0) {
-		fprintf(stderr, "usage: deflatecheck lengths | stream kind seed zfile rawfile\n");
+		fprintf(stderr, "usage: deflatecheck lengths | stream kind seed zfile rawfile | "
+		    "codes zfile rawfile\n");
 		return 1;
 	}
 	rng = (uint32_t)strtoul(argv[3], NULL, 10) * 2654435761u | 1;

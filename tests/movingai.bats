@@ -87,6 +87,12 @@ rows_match_paths() {
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "${lines[1]}" | cut -f 1-8)" = $'2\t0\t0\t4\t0\t8\t8\t8' ]
 	[[ "$stderr" == *"scenarios=1 mismatches=0 nopath=0 errors=0 "* ]]
+	# nor is one of each: two As and Bs are floor too, where they stopped the batch
+	printf 'A.#.B\n..#..\nA...B\n' >"$d/ascii2.txt"
+	run --separate-stderr "$PATHFIND" -S "$d/ascii.scen" "$d/ascii2.txt"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "${lines[1]}" | cut -f 1-8)" = $'2\t0\t0\t4\t0\t8\t8\t8' ]
+	[[ "$stderr" == *"scenarios=1 mismatches=0 nopath=0 errors=0 "* ]]
 }
 
 @test "-S - needs a map operand" {

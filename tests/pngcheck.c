@@ -80,7 +80,12 @@ bits(struct in *s, unsigned n)
 	return v;
 }
 
-/* A canonical code: how many codes of each length, the symbols by code. */
+/*
+ * A canonical code: how many codes of each length, the symbols by code.
+ * huff_make returns -1 for lengths that make more codes than there is
+ * room for, else how many codes of the longest length are missing
+ * (0: complete), for the caller to judge, as zlib does.
+ */
 struct huff {
 	unsigned short count[16];
 	unsigned short sym[320];
@@ -108,7 +113,22 @@ huff_make(struct huff *h, const unsigned char *len, unsigned n)
 	for (i = 0; i < n; i++)
 		if (len[i] != 0)
 			h->sym[off[len[i]]++] = (unsigned short)i;
-	return 0;
+	return left;
+}
+
+/*
+ * A dynamic block's literal/length or distance code: complete, or (as
+ * zlib allows, RFC 1951 3.2.7) all its codes of one bit, so one or none.
+ */
+static int
+huff_usable(struct huff *h, const unsigned char *len, unsigned n)
+{
+	int left = huff_make(h, len, n);
+	unsigned i, codes = 0;
+
+	for (i = 1; i < 16; i++)
+		codes += h->count[i];
+	return left == 0 || (left > 0 && codes == h->count[1]) ? 0 : -1;
 }
 
 /* Read codes a bit at a time, the first bit the code's highest. */
@@ -230,7 +250,7 @@ inflate(struct in *s)
 			memset(len, 0, 19);
 			for (i = 0; i < ncode; i++)
 				len[order[i]] = (unsigned char)bits(s, 3);
-			if (s->err || huff_make(&lh, len, 19) != 0)
+			if (s->err || huff_make(&lh, len, 19) != 0)	/* complete, as zlib wants */
 				return s->err ? s->err : "bad code-length code";
 			for (i = 0; i < nlen + ndist;) {
 				unsigned rep = 0, v = 0;
@@ -255,8 +275,8 @@ inflate(struct in *s)
 			}
 			if (len[256] == 0)
 				return "no end-of-block code";
-			if (huff_make(&lh, len, nlen) != 0 || huff_make(&dh, len + nlen, ndist) != 0)
-				return "a code with more codes than its lengths allow";
+			if (huff_usable(&lh, len, nlen) != 0 || huff_usable(&dh, len + nlen, ndist) != 0)
+				return "a code with more codes than its lengths allow, or too few";
 			codes(s, &lh, &dh);
 		} else
 			return "a block of type 3";
@@ -430,7 +450,11 @@ main(int argc, char **argv)
 	}
 	if (!seen_iend)
 		return fail("no IEND");
+	if (w > 0x7fffffffu || h > 0x7fffffffu)
+		return fail("width or height over 2^31 - 1");
 	rowlen = 1 + 3 * (size_t)w;
+	if (h > (SIZE_MAX - 1) / rowlen)
+		return fail("an image larger than memory can hold");
 	if ((raw = malloc(rowlen * h + 1)) == NULL)
 		return fail("out of memory");
 	if ((err = zlib_inflate(z, zn, raw, rowlen * h, &rn)) != NULL)

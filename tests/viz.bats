@@ -273,7 +273,7 @@ map_rows() {
 	[ "$status" -eq 1 ]
 }
 
-@test "--image: the PNG checker decodes zlib's own files (stored, fixed and dynamic codes, every filter)" {
+@test "--image: the PNG checker decodes zlib's own files (stored, fixed and dynamic codes, every filter), refuses what zlib refuses" {
 	# tests/data/png/make.py made them with Python's zlib: if the checker
 	# read them wrong, its passing pathfind's PNGs would prove nothing
 	local d=tests/data/png f
@@ -287,6 +287,19 @@ map_rows() {
 	run pngcheck "$d/dynamic9.png" "$BATS_TEST_TMPDIR/ref.ppm"
 	[ "$status" -eq 1 ]
 	[ "$output" = "pngcheck: pixel (33, 8) differs from the PPM's" ]
+	# it refuses what zlib refuses: a dynamic block for "A" whose
+	# code-length code, or literal/length code, is incomplete; the same
+	# block with both complete it takes
+	run pngcheck -z "$d/complete.z" "$d/A.raw"
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	run pngcheck -z "$d/incomplete-cl.z" "$d/A.raw"
+	[ "$status" -eq 1 ] && [ "$output" = "pngcheck: bad code-length code" ]
+	run pngcheck -z "$d/incomplete-lit.z" "$d/A.raw"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pngcheck: a code with more codes than its lengths allow, or too few" ]
+	# and a header whose size wraps round in memory
+	run pngcheck "$d/wrap.png"
+	[ "$status" -eq 1 ] && [ "$output" = "pngcheck: width or height over 2^31 - 1" ]
 }
 
 @test "--image: every PNG pixel is the PPM's, on random maps of every scale, terrain and -e" {
@@ -366,7 +379,12 @@ map_rows() {
 			[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "$kind $seed: $output"; return 1; }
 		done
 	done
-	# a stream cut short, or a byte changed, is caught
+	# every literal, length and distance code, a block exactly full
+	run "$DEFLATECHECK" codes "$t/z" "$t/raw"
+	[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "codes: $output"; return 1; }
+	run pngcheck -z "$t/z" "$t/raw"
+	[ "$status" -eq 0 ] && [ -z "$output" ] || { echo "codes: $output"; return 1; }
+	# a stream cut short, or a code-length code left incomplete, is caught
 	head -c 1000 "$t/z" >"$t/zcut"
 	run pngcheck -z "$t/zcut" "$t/raw"
 	[ "$status" -eq 1 ]
@@ -499,6 +517,13 @@ map_rows() {
 	[ "${lines[-1]}" = "17 7" ]
 	run pf --start 5,2 samples/tutorial.txt	# on the B: cost 0
 	[ "$(stat cost)" = 0 ]
+	# with --start, every A is floor, so a map may have several
+	run pf --start 1,0 <<<'A.A.B'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = ".A**B" ]
+	run --separate-stderr pf <<<'A.A.B'	# without, the second is an error
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:3: second start 'A' (the first is at 1:1)" ]
 }
 
 @test "--start and --goal: errors name the place and the cell" {

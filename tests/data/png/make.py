@@ -40,3 +40,82 @@ for name, z in [('stored', zlib.compress(raw, 0)), ('dynamic1', zlib.compress(ra
                  chunk(b'IDAT', z[2 * k:]) + chunk(b'IEND', b''))
 with open('ref.ppm', 'wb') as fp:
     fp.write(b'P6\n%d %d\n255\n' % (w, h) + bytes(v for row in pix for px in row for v in px))
+
+# Streams pngcheck must refuse, as zlib does: one dynamic block for the
+# byte "A" whose code-length code is incomplete (three codes of two bits),
+# and one whose literal/length code is (A one bit, end of block two); and
+# the same block with both codes complete, which it must take.
+class Bits:
+    def __init__(self):
+        self.v, self.n, self.out = 0, 0, bytearray()
+
+    def put(self, v, n):  # n bits of v, the first in bit 0
+        self.v |= v << self.n
+        self.n += n
+        while self.n >= 8:
+            self.out.append(self.v & 255)
+            self.v >>= 8
+            self.n -= 8
+
+    def code(self, c, n):  # a Huffman code, its first bit the highest
+        for i in range(n - 1, -1, -1):
+            self.put(c >> i & 1, 1)
+
+    def end(self):
+        if self.n:
+            self.out.append(self.v & 255)
+        return bytes(self.out)
+
+def canonical(lens):
+    count = [0] * 16
+    for l in lens.values():
+        count[l] += 1
+    code, nxt = 0, [0] * 16
+    for b in range(1, 16):
+        code = (code + count[b - 1]) << 1 if b > 1 else 0
+        nxt[b] = code
+    out = {}
+    for s in sorted(lens):
+        out[s] = (nxt[lens[s]], lens[s])
+        nxt[lens[s]] += 1
+    return out
+
+order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+for name, cl, lit in [('incomplete-cl', {0: 2, 1: 2, 18: 2}, {65: 1, 256: 1}),
+                      ('incomplete-lit', {0: 2, 1: 2, 2: 2, 18: 2}, {65: 1, 256: 2}),
+                      ('complete', {0: 2, 1: 2, 2: 2, 18: 2}, {65: 1, 256: 1})]:
+    b = Bits()
+    b.put(1, 1)
+    b.put(2, 2)  # the last block, dynamic codes
+    b.put(0, 5)  # 257 literal/length codes
+    b.put(0, 5)  # 1 distance code
+    b.put(15, 4)  # 19 code-length code lengths
+    for s in order:
+        b.put(cl.get(s, 0), 3)
+    clc = canonical(cl)
+    lens = [lit.get(k, 0) for k in range(257)] + [1]  # the one distance code: 1 bit
+    k = 0
+    while k < len(lens):
+        if lens[k] == 0:
+            r = 1
+            while k + r < len(lens) and lens[k + r] == 0 and r < 138:
+                r += 1
+            if r >= 11:
+                b.code(*clc[18])
+                b.put(r - 11, 7)
+                k += r
+                continue
+        b.code(*clc[lens[k]])
+        k += 1
+    lc = canonical(lit)
+    b.code(*lc[65])
+    b.code(*lc[256])
+    data = b'\x78\x01' + b.end() + struct.pack('>I', zlib.adler32(b'A'))
+    with open(name + '.z', 'wb') as fp:
+        fp.write(data)
+with open('A.raw', 'wb') as fp:
+    fp.write(b'A')
+# a header whose width and height make 3 * w + 1 times h wrap round in 64 bits
+with open('wrap.png', 'wb') as fp:
+    fp.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 1431686659, 4294874616,
+             8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(bytes(166832))) + chunk(b'IEND', b''))
