@@ -18,6 +18,21 @@ enum {
 	 */
 	LOOKAHEAD = MAXMATCH + MINMATCH,
 	HBITS = 15,
+	/*
+	 * The search for a match: at most CHAIN earlier positions of the
+	 * same hash, a quarter of them once a match of GOOD bytes is in
+	 * hand, none once one of NICE is; and a match is put off by a byte
+	 * (lazy matching) only while shorter than LAZY.  zlib's level 6 has
+	 * 128, 8, 128 and 16, which on the scanlines of a 4096x4096 map of
+	 * random walls took 3.0 s for 4.66 MB, where these took 1.3 s for
+	 * 5.15 MB, and one match a position (no chains, no lazy matching)
+	 * 0.28 s for 6.97 MB; on a query across Berlin_0_1024, 18, 13 and
+	 * 7 ms for 44, 49 and 86 kB.
+	 */
+	CHAIN = 32,
+	GOOD = 8,
+	NICE = 64,
+	LAZY = 16,
 	NLIT = 286,		/* literal/length codes used: 0..285 */
 	NDIST = 30,
 	NCL = 19,		/* the code-length alphabet */
@@ -54,8 +69,10 @@ struct deflate {
 	void *arg;
 	uint8_t *buf;		/* BUFSZ bytes */
 	int32_t *head;		/* by hash of 3 bytes: the last position in buf, or -1 */
+	int32_t *prev;		/* [p % WSIZE]: the position before p with p's hash, or -1 */
 	size_t pos;		/* the next byte of buf to code */
 	size_t end;		/* the end of the input in buf */
+	unsigned plen, pdist;	/* a match at pos - 1 put off (plen 0: none) */
 	uint32_t adler;
 	uint64_t bits;		/* bits not yet in out, the first in bit 0 */
 	unsigned nbits;
@@ -342,61 +359,119 @@ hash3(const uint8_t *p)
 	return (v * 2654435761u) >> (32 - HBITS);
 }
 
+/* Enter position p, which has 3 bytes after it, into the hash chains. */
+static void
+insert(struct deflate *z, size_t p)
+{
+	uint32_t h = hash3(z->buf + p);
+
+	z->prev[p % WSIZE] = z->head[h];
+	z->head[h] = (int32_t)p;
+}
+
 /*
- * Greedy LZ77: at each position the one earlier position with the same
- * hash is the candidate, taken when it is within the window and at least
- * MINMATCH bytes match.  Every position coded or passed by a match enters
- * the hash, so a run of one byte becomes matches at distance 1.
+ * The longest match for position p among the earlier positions of its
+ * hash, nearest first, within the window; the first of the longest
+ * wins.  Walked before p is entered, so that no link is overwritten
+ * while it can be followed: a position's link is taken only by the
+ * position WSIZE on, past the window's reach from p.
+ */
+static size_t
+longest(const struct deflate *z, size_t p, size_t have, size_t *dist)
+{
+	const uint8_t *b = z->buf;
+	size_t avail = z->end - p, max = avail < MAXMATCH ? avail : MAXMATCH;
+	size_t best = have, len, c;
+	unsigned chain = have >= GOOD ? CHAIN / 4 : CHAIN;
+	int32_t cand = z->head[hash3(b + p)];
+
+	if (have >= max)
+		return 0;	/* nothing longer fits before the end */
+	while (cand >= 0 && p - (size_t)cand <= WSIZE && chain-- > 0) {
+		c = (size_t)cand;
+		if (b[c + best] == b[p + best]) {	/* (best < max: else stopped) */
+			for (len = 0; len < max && b[c + len] == b[p + len]; len++)
+				;
+			if (len > best) {
+				best = len;
+				*dist = p - c;
+				if (len >= max || len >= NICE)
+					break;
+			}
+		}
+		cand = z->prev[c % WSIZE];
+	}
+	return best > have ? best : 0;
+}
+
+/*
+ * LZ77 with lazy matching: a match found at p is put off, and taken only
+ * if p + 1 has none longer; else p is a literal and p + 1's match is put
+ * off in turn.  Every position coded or passed enters the chains, so a
+ * run of one byte becomes matches at distance 1.  The match put off
+ * (plen, pdist) carries over to the next call.
  */
 static void
 code(struct deflate *z, int final)
 {
 	const uint8_t *b = z->buf;
-	size_t lim, p, avail, len, max, c, k;
-	int32_t cand;
-	uint32_t h;
+	size_t lim, p, len, dist = 0, k, start;
 
 	if (!final && z->end < LOOKAHEAD)
 		return;
 	lim = final ? z->end : z->end - LOOKAHEAD;
 	while (z->pos < lim) {
 		p = z->pos;
-		avail = z->end - p;
-		len = c = 0;
-		if (avail >= MINMATCH) {
-			h = hash3(b + p);
-			cand = z->head[h];
-			z->head[h] = (int32_t)p;
-			if (cand >= 0 && p - (size_t)cand <= WSIZE) {
-				c = (size_t)cand;
-				max = avail < MAXMATCH ? avail : MAXMATCH;
-				while (len < max && b[c + len] == b[p + len])
-					len++;
-			}
+		len = 0;
+		if (z->end - p >= MINMATCH) {
+			if (z->plen < LAZY)
+				len = longest(z, p, z->plen > 0 ? z->plen : MINMATCH - 1, &dist);
+			insert(z, p);
 		}
+		if (z->plen > 0 && len == 0) {
+			/* the match at p - 1 stands: code it, enter what it passes */
+			start = p - 1;
+			match(z, z->plen, z->pdist);
+			for (k = p + 1; k < start + z->plen && k + MINMATCH <= z->end; k++)
+				insert(z, k);
+			z->pos = start + z->plen;
+			z->plen = 0;
+			continue;
+		}
+		if (z->plen > 0)
+			literal(z, b[p - 1]);	/* p's match is longer */
 		if (len >= MINMATCH) {
-			match(z, (unsigned)len, (unsigned)(p - c));
-			for (k = 1; k < len && p + k + MINMATCH <= z->end; k++)
-				z->head[hash3(b + p + k)] = (int32_t)(p + k);
-			z->pos = p + len;
+			z->plen = (unsigned)len;
+			z->pdist = (unsigned)dist;
 		} else {
+			z->plen = 0;
 			literal(z, b[p]);
-			z->pos = p + 1;
 		}
+		z->pos = p + 1;
 	}
+	/*
+	 * A final call leaves no match put off: one is put off only where 3
+	 * bytes follow, and the next position, before the end, codes it.
+	 */
 }
 
-/* Keep the window before pos at the start of buf; the hash follows. */
+/*
+ * Keep the window before pos at the start of buf, moving by a multiple
+ * of WSIZE so that prev's slots keep their positions; the links follow.
+ * (pos is past 3 WSIZE here: see deflate_put.)
+ */
 static void
 slide(struct deflate *z)
 {
-	size_t d = z->pos - WSIZE, i;
+	size_t d = (z->pos - WSIZE) / WSIZE * WSIZE, i;
 
 	memmove(z->buf, z->buf + d, z->end - d);
 	z->pos -= d;
 	z->end -= d;
 	for (i = 0; i < (size_t)1 << HBITS; i++)
 		z->head[i] = z->head[i] >= (int32_t)d ? z->head[i] - (int32_t)d : -1;
+	for (i = 0; i < WSIZE; i++)
+		z->prev[i] = z->prev[i] >= (int32_t)d ? z->prev[i] - (int32_t)d : -1;
 }
 
 struct deflate *
@@ -409,7 +484,8 @@ deflate_new(deflate_sink *sink, void *arg)
 		return NULL;
 	z->buf = malloc(BUFSZ);
 	z->head = malloc(sizeof *z->head << HBITS);
-	if (z->buf == NULL || z->head == NULL) {
+	z->prev = malloc(sizeof *z->prev * WSIZE);
+	if (z->buf == NULL || z->head == NULL || z->prev == NULL) {
 		deflate_free(z);
 		errno = ENOMEM;
 		return NULL;
@@ -419,6 +495,8 @@ deflate_new(deflate_sink *sink, void *arg)
 	z->adler = 1;
 	for (i = 0; i < (size_t)1 << HBITS; i++)
 		z->head[i] = -1;
+	for (i = 0; i < WSIZE; i++)
+		z->prev[i] = -1;
 	for (i = 0; i < 29; i++)
 		for (s = len_base[i]; s <= (i < 28 ? len_base[i + 1] - 1u : MAXMATCH); s++)
 			z->lsym[s] = (uint8_t)i;
@@ -474,5 +552,6 @@ deflate_free(struct deflate *z)
 		return;
 	free(z->buf);
 	free(z->head);
+	free(z->prev);
 	free(z);
 }
