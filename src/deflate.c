@@ -23,11 +23,11 @@ enum {
 	 * same hash, a quarter of them once a match of GOOD bytes is in
 	 * hand, none once one of NICE is; and a match is put off by a byte
 	 * (lazy matching) only while shorter than LAZY.  zlib's level 6 has
-	 * 128, 8, 128 and 16, which on the scanlines of a 4096x4096 map of
-	 * random walls took 3.0 s for 4.66 MB, where these took 1.3 s for
-	 * 5.15 MB, and one match a position (no chains, no lazy matching)
-	 * 0.28 s for 6.97 MB; on a query across Berlin_0_1024, 18, 13 and
-	 * 7 ms for 44, 49 and 86 kB.
+	 * 128, 8, 128 and 16, which here took 2.64 s for 4.66 MB on the
+	 * scanlines of a 4096x4096 map of random walls, where these take
+	 * 1.13 s for 5.15 MB and one candidate a position with no lazy
+	 * matching took 0.29 s for 6.97 MB; on a query across Berlin_0_1024,
+	 * 15, 12 and 6 ms for 44, 49 and 86 kB.
 	 */
 	CHAIN = 32,
 	GOOD = 8,

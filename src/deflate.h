@@ -8,8 +8,8 @@
  * Huffman codes made for its own symbols (at most 15 bits, flattened by
  * halving the counts where Huffman's would be longer).  On PNG scanlines
  * filtered as img.c filters them it makes between zlib's level 1 and its
- * default, at 44 MB a second (a 4096x4096 map of random walls, 10:1) to
- * 250 (Berlin_0_1024, 64:1) on the machine it was built on.  Random
+ * default, at 45 MB a second (a 4096x4096 map of random walls, 10:1) to
+ * 260 (Berlin_0_1024, 64:1) on the machine it was built on.  Random
  * bytes, which no image is, grow by 0.3%: there is no fallback to stored
  * blocks.  The output is handed to a sink in pieces of at most
  * DEFLATE_PIECE bytes, each of which the PNG writer makes one IDAT chunk.
