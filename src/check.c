@@ -745,17 +745,16 @@ json_whole(struct json *j, long *v)
 	if (!any)
 		return -1;
 	if (k < n && s[k] == '.') {
-		for (k++, any = 0; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1)
-			if (s[k] != '0' || nd > 0) {
-				shift--;
-				if (nd < NUM_DIGITS_MAX)
-					dig[nd++] = s[k];
-				else if (s[k] != '0')
+		for (k++, any = 0; k < n && s[k] >= '0' && s[k] <= '9'; k++, any = 1) {
+			if (nd == NUM_DIGITS_MAX) {
+				if (s[k] != '0')
 					return -1;	/* as above */
-				else
-					shift++;	/* a zero past them: nothing */
-			} else
-				shift--;
+				continue;	/* a zero past them: nothing */
+			}
+			shift--;
+			if (nd > 0 || s[k] != '0')
+				dig[nd++] = s[k];
+		}
 		if (!any)
 			return -1;
 	}
