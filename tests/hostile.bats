@@ -904,6 +904,13 @@ vmpeak_tool() {
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: $d/tiny.map.scen: input file is output file" ]
 	cmp "$d/tiny.map.scen" "$root/tests/data/tiny.map.scen"
+	# -S's map is read whole before anything is written: not refused, and
+	# the results follow the map as it was
+	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -S "$1" -f moves "$2" >>"$2"' \
+	    "$PATHFIND" "$d/tiny.map.scen" "$d/tiny.map"
+	[ "$status" -eq 0 ]
+	[ "$(head -n 10 "$d/tiny.map")" = "$(cat "$root/tests/data/tiny.map")" ]
+	[ "$(tail -n +11 "$d/tiny.map")" = "$("$PATHFIND" -S "$root/tests/data/tiny.map.scen" -f moves 2>/dev/null)" ]
 	# another file: as ever
 	run --separate-stderr bash -c '"$0" -f path "$1" >>"$2"' "$PATHFIND" "$root/samples/tutorial.txt" "$d/other"
 	[ "$status" -eq 0 ]
