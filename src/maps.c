@@ -198,7 +198,7 @@ check_point(struct slot *sl, const char *opt, const struct point *pt)
 
 /*
  * The start and the goal (a cell, or SEARCH_MAP_GOALS for the map's Bs),
- * with --start and --goal applied: the map's A (and with --goal its Bs)
+ * with --start and --goal applied: the map's As (and with --goal its Bs)
  * become floor in the text and the new ones are drawn as A and B.  A map
  * read for --start has no A (start 0) and one read for --goal may have
  * no B.
@@ -218,8 +218,18 @@ endpoints(const struct options *o, struct slot *sl, uint32_t *start, uint32_t *g
 	    (o->goal.set && (*goal = check_point(sl, "--goal", &o->goal)) == 0))
 		return -1;
 	if (!m->movingai) {
+		/* every A, not only the first: such a map may have several */
 		if (o->start.set && g->start != 0)
-			m->text[m->row[grid_y(g, g->start)].off + (size_t)grid_x(g, g->start)] = '.';
+			for (k = 0; k < (size_t)g->h; k++) {
+				char *t = m->text + m->row[k].off, *a;
+				size_t len = (size_t)m->row[k].len;
+
+				while ((a = memchr(t, 'A', len)) != NULL) {
+					*a = '.';
+					len -= (size_t)(a - t) + 1;
+					t = a + 1;
+				}
+			}
 		if (o->goal.set)
 			for (k = 0; k < g->ngoal; k++)
 				m->text[m->row[grid_y(g, g->goal[k])].off +

@@ -521,6 +521,14 @@ map_rows() {
 	run pf --start 1,0 <<<'A.A.B'
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = ".A**B" ]
+	# and drawn as floor: an A off the path too, and -e's marks show on it
+	run pf --start 2,0 -e <<<$'AA.B\n...A'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = ".oAB" ]
+	[ "${lines[1]}" = "..o." ]
+	run pf --start 2,0 --scores <<<$'AA.B'
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "|  .  |3   o|1   A|1   B|" ]
 	run --separate-stderr pf <<<'A.A.B'	# without, the second is an error
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>:1:3: second start 'A' (the first is at 1:1)" ]
