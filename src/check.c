@@ -596,7 +596,8 @@ json_str(struct json *j, const char **k, size_t *kn)
 			return json_fail(j, "a character of the string");
 		if (j->s[j->i] != '\\')
 			continue;
-		if (++j->i >= j->n || strchr("\"\\/bfnrtu", j->s[j->i]) == NULL)
+		/* (not strchr: it finds a NUL byte, the string's own end) */
+		if (++j->i >= j->n || memchr("\"\\/bfnrtu", j->s[j->i], 9) == NULL)
 			return json_fail(j, "an escape");
 		if (j->s[j->i] == 'u')
 			for (h = 0; h < 4; h++)
@@ -687,7 +688,7 @@ json_value(struct json *j, int top)
 			j->i += strlen(lit[i]);
 			return 0;
 		}
-	/* a number: -?digits(.digits)?([eE][+-]?digits)? */
+	/* a number: -?(0|[1-9]digits)(.digits)?([eE][+-]?digits)? */
 	start = j->i;
 	if (j->s[j->i] == '-')
 		j->i++;
@@ -696,6 +697,10 @@ json_value(struct json *j, int top)
 	if (kn == 0) {
 		j->i = start;
 		return json_fail(j, "a value");
+	}
+	if (kn > 1 && j->s[j->i - kn] == '0') {	/* 007: not a JSON number */
+		j->i -= kn;
+		return json_fail(j, "a number without a leading zero");
 	}
 	if (j->i < j->n && j->s[j->i] == '.') {
 		for (j->i++, kn = 0; j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9'; j->i++)

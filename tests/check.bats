@@ -696,6 +696,12 @@ roundtrip() {
 	{"path":[[1e9,2]]}|2|pathfind: <stdin>:1:11: bad "path": expected a whole number~
 	{"path":[[-0.0,0E+3]]}|3|check: illegal~step 0: (0,0): not the start (1,2)~optimum: 8~
 	{"path":[[0.000000000000000001e18,2]]}|3|check: illegal~step 0: (1,2): ends the path, not on a goal~optimum: 8~
+	{"path":[[01,2]]}|2|pathfind: <stdin>:1:11: bad JSON: expected a number without a leading zero~
+	{"path":[[1,-00]]}|2|pathfind: <stdin>:1:14: bad JSON: expected a number without a leading zero~
+	{"n":00.5,"path":[[1,2]]}|2|pathfind: <stdin>:1:6: bad JSON: expected a number without a leading zero~
+	{"n":-0,"m":0e1,"k":0.5,"path":[[0E0,2]]}|3|check: illegal~step 0: (0,2): not the start (1,2)~optimum: 8~
+	{"x":"\\\0","path":[[1,2]]}|2|pathfind: <stdin>:1:8: bad JSON: expected an escape~
+	{"x":"\\u00e9\\/\\\\","path":[[1,2]]}|3|check: illegal~step 0: (1,2): ends the path, not on a goal~optimum: 8~
 	EOF2
 	# digits past any exponent's reach: a million zeros before e-10000000
 	# leave a fraction, and ten million after the point make e10000001 land
