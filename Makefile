@@ -85,6 +85,10 @@ tests/bigmemcheck: tests/bigmemcheck.c src/bigmem.c src/bigmem.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/bigmemcheck.c \
 	    $(PF_LDLIBS) $(LDLIBS)
 
+# The line reader over reads of a few bytes, its searches for line ends counted.
+tests/linescheck: tests/linescheck.c src/lines.c src/lines.h
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/linescheck.c
+
 # The PNG writer's deflate stream, checked apart from the images (tests/deflatecheck.c).
 tests/deflatecheck: tests/deflatecheck.c src/deflate.c src/deflate.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/deflatecheck.c
@@ -93,7 +97,7 @@ tests/deflatecheck: tests/deflatecheck.c src/deflate.c src/deflate.h
 tests/costcheck: tests/costcheck.c src/cost.c src/cost.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/costcheck.c
 
-test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck build/replay build/fault/pathfind \
+test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck tests/linescheck build/replay build/fault/pathfind \
     build/portable/pathfind build/O0/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
@@ -108,10 +112,11 @@ sanitize:
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/bigmemcheck tests/bigmemcheck.c $(PF_LDLIBS)
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/costcheck tests/costcheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/deflatecheck tests/deflatecheck.c
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/linescheck tests/linescheck.c
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
 	BIGMEMCHECK=$$PWD/build/san/bigmemcheck COSTCHECK=$$PWD/build/san/costcheck \
-	DEFLATECHECK=$$PWD/build/san/deflatecheck \
+	DEFLATECHECK=$$PWD/build/san/deflatecheck LINESCHECK=$$PWD/build/san/linescheck \
 	LC_ALL=C bats $(BATSFLAGS) tests
 
 # Benchmarks (see BENCHMARKS.md); BENCH_DIR, BENCH_MAPS, BENCH_ALGOS (astar dijkstra
@@ -189,7 +194,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck tests/linescheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

@@ -127,7 +127,7 @@ skip_rest(struct lines *l)
 int
 lines_next(struct lines *l, const char **line, size_t *len)
 {
-	size_t n;
+	size_t n, seen = 0;	/* bytes from start already searched for LF */
 	char *nl;
 	int rc;
 
@@ -143,9 +143,15 @@ lines_next(struct lines *l, const char **line, size_t *len)
 	if (l->skipping && (rc = skip_rest(l)) != LINES_OK)
 		return rc;
 	for (;;) {
-		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		/*
+		 * Only the bytes the last read added: a long line that comes
+		 * from a pipe 64 KiB a read is searched once, not again from
+		 * its start after each read.
+		 */
+		nl = memchr(l->buf + l->start + seen, '\n', l->end - l->start - seen);
 		if (nl != NULL)
 			break;
+		seen = l->end - l->start;
 		/*
 		 * limit + 2 bytes and no line end (limit + 1 could still be a
 		 * line of limit and its CR): too long, whatever follows.  Say so

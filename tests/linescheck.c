@@ -1,0 +1,111 @@
+/*
+ * linescheck - src/lines.c over reads of a few bytes each, as from a pipe,
+ * with its searches for line ends counted.
+ *
+ *   linescheck LEN PIECE
+ *
+ * Feeds a stream of "a" (a BOM first), a line of LEN bytes, CR LF, "bb",
+ * LF and "c" without an LF, to lines_next with a limit of 256 MiB (that
+ * of --check's answers), read(2) returning at most PIECE bytes a call.
+ * Checks the four lines returned, and that the bytes searched for an LF
+ * are at most twice the stream's: a line that comes in N pieces must not
+ * be searched again from its start after each (N * LEN / 2 bytes).
+ * Prints "ok" and the counts, exits 0; or says what failed, exits 1.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static size_t searched;
+static const char *feed;
+static size_t feedlen, fed, piece;
+
+static void *
+counted_memchr(const void *s, int c, size_t n)
+{
+	searched += n;
+	return memchr(s, c, n);
+}
+
+static ssize_t
+piece_read(int fd, void *buf, size_t n)
+{
+	(void)fd;
+	if (n > piece)
+		n = piece;
+	if (n > feedlen - fed)
+		n = feedlen - fed;
+	memcpy(buf, feed + fed, n);
+	fed += n;
+	return (ssize_t)n;
+}
+
+#define memchr counted_memchr
+#define read piece_read
+#include "../src/lines.c"
+#undef memchr
+#undef read
+
+static int
+want(struct lines *l, int wrc, const char *w, size_t wn, char fill)
+{
+	const char *s = NULL;
+	size_t n = 0, i;
+	int rc = lines_next(l, &s, &n);
+
+	if (rc != wrc || n != wn) {	/* (at the end, *len is left as it was: 0) */
+		fprintf(stderr, "linescheck: line %ld: rc %d length %zu, want %d %zu\n",
+		    l->lineno, rc, n, wrc, wn);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (s[i] != (w != NULL ? w[i] : fill)) {
+			fprintf(stderr, "linescheck: line %ld: byte %zu differs\n", l->lineno, i);
+			return -1;
+		}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct lines l;
+	char *buf, *p;
+	size_t len;
+
+	if (argc != 3 || (len = strtoul(argv[1], NULL, 10)) == 0 ||
+	    (piece = strtoul(argv[2], NULL, 10)) == 0) {
+		fprintf(stderr, "usage: linescheck LEN PIECE\n");
+		return 2;
+	}
+	if ((buf = malloc(len + 16)) == NULL) {
+		perror("linescheck");
+		return 2;
+	}
+	p = buf;
+	memcpy(p, "\xef\xbb\xbf" "a\n", 5), p += 5;
+	memset(p, 'x', len), p += len;
+	memcpy(p, "\r\nbb\nc", 6), p += 6;
+	feed = buf;
+	feedlen = (size_t)(p - buf);
+	if (lines_open(&l, 0, (size_t)256 << 20) != 0) {
+		perror("linescheck");
+		return 2;
+	}
+	if (want(&l, LINES_OK, "a", 1, 0) != 0 || want(&l, LINES_OK, NULL, len, 'x') != 0 ||
+	    want(&l, LINES_OK, "bb", 2, 0) != 0 || want(&l, LINES_OK, "c", 1, 0) != 0 ||
+	    want(&l, LINES_EOF, "", 0, 0) != 0)
+		return 1;
+	if (searched > 2 * feedlen) {
+		fprintf(stderr, "linescheck: %zu bytes searched for line ends in a stream of %zu\n",
+		    searched, feedlen);
+		return 1;
+	}
+	printf("ok: %zu bytes searched in a stream of %zu, %zu bytes a read\n",
+	    searched, feedlen, piece);
+	lines_close(&l);
+	free(buf);
+	return 0;
+}
