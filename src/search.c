@@ -1079,7 +1079,7 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	const long stride = (long)g->stride;
 	const uint32_t goal = c->goal;
 	struct openlist *ol = &c->s->ol;
-	struct ol_entry e;
+	struct ol_entry e = { 0 };	/* (ol_pop_fast sets it; gcc -Os cannot tell) */
 	int more = ol_pop_fast(ol, &e, fast);
 	size_t pfn = 0;		/* prefetch_ahead's last ol->n */
 	/* nodes_window's; every node's rows are there where the array is not sparse */
