@@ -1113,3 +1113,113 @@ rooms_scen() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>:1:1: -a jps needs a map without terrain costs 2-9" ]
 }
+
+# Weighted A* is not sure to be optimal, so the checker holds it to a
+# legal path of the cost printed, never below the optimum, and the open
+# lists to the binary heap's bytes: every heuristic and tie-break under
+# a weight, every open list, and JPS's too.
+@test "crosscheck weights: every heuristic, tie-break and open list, A* and JPS" {
+    need_pathfind
+    "$BRUTE" gen 4243 150 >"$T/maps"
+    local w rule
+    for w in 2 100; do
+        crosscheck "$T/maps" -d always -H chebyshev -t high-h -w "$w"
+        crosscheck "$T/maps" -d no-squeeze -H euclidean -t lifo -w "$w" -c 1,2
+        crosscheck "$T/maps" -d never -H manhattan -t fifo -w "$w" -c 10,14
+        crosscheck "$T/maps" -d no-corner-cut -H octile -t low-h -w "$w" -c 2.5,sqrt2
+        crosscheck "$T/maps" -d always -H zero -t lifo -w "$w"
+    done
+    "$BRUTE" gen 4244 150 | tr '123456789' '.........' >"$T/flat"
+    for rule in never no-corner-cut no-squeeze always; do
+        crosscheck "$T/flat" -a jps -d "$rule" -H euclidean -t high-h -w 2
+        crosscheck "$T/flat" -a jps -d "$rule" -H chebyshev -t fifo -w 1.5 -c 1,2
+    done
+}
+
+# --start and --goal on random maps: the oracle is given each map with A
+# and B moved to the cells named (every other A and B made floor, as
+# pathfind draws them), pathfind the maps as they are with the options.
+# Twelve sizes, 20 maps each, one start and goal for them all: the start
+# on any passable cell, the goal on floor (a digit would keep its cost,
+# where B costs 1), in the first group on the start itself.  The maps
+# have no A, one or several, and no B or several.
+@test "crosscheck: --start and --goal on random maps, the oracle's path from the cells given" {
+    need_pathfind
+    mkdir "$T/o" "$T/t"	# (the same name in each: the labels name it)
+    awk -v dir="$T" 'BEGIN { srand(5)
+        for (q = 0; q < 12; q++) {
+            w = 3 + int(rand() * 18); h = 2 + int(rand() * 11)
+            sx = int(rand() * w); sy = int(rand() * h)
+            gx = int(rand() * w); gy = int(rand() * h)
+            if (q == 0) { gx = sx; gy = sy }
+            print sx "," sy, gx "," gy > (dir "/q" q ".args")
+            o = dir "/o/q" q; t = dir "/t/q" q
+            for (m = 0; m < 20; m++) {
+                for (y = 0; y < h; y++) { ro = ""; rt = ""
+                    for (x = 0; x < w; x++) { u = rand()
+                        c = u < 0.25 ? "#" : u < 0.35 ? int(2 + rand() * 8) : \
+                            u < 0.38 ? "A" : u < 0.43 ? "B" : "."
+                        if (x == gx && y == gy && c != "A" && c != "B") c = "."
+                        else if (x == sx && y == sy && c == "#") c = "."
+                        ro = ro c
+                        rt = rt (x == sx && y == sy && !(x == gx && y == gy) ? "A" : \
+                            x == gx && y == gy ? "B" : c == "A" || c == "B" ? "." : c) }
+                    print ro > o; print rt > t }
+                print "" > o; print "" > t } } }'
+    local f st go args st1 st2 out n=0
+    cd "$T/o"
+    for f in q*; do
+        read -r st go <"$T/$f.args"
+        for args in "-d always" "-d never -c 10,14 -t lifo" "-d no-corner-cut -H euclidean -t high-h" \
+            "-a dijkstra -d no-squeeze -c 1,2" "-d always -H chebyshev -t fifo -c 1,3"; do
+            st1=0 st2=0
+            # shellcheck disable=SC2086
+            "$PATHFIND" --start "$st" --goal "$go" $args "$f" >"$T/text" 2>"$T/err" || st1=$?
+            # shellcheck disable=SC2086
+            "$PATHFIND" --start "$st" --goal "$go" -f path $args "$f" >"$T/path" 2>>"$T/err" || st2=$?
+            [ "$st1" -le 1 ] && [ "$st1" = "$st2" ] && [ ! -s "$T/err" ] ||
+                { echo "$f $st $go $args: exit $st1, $st2"; cat "$T/err"; return 1; }
+            if [ "$st" = "$go" ]; then	# (no map of the oracle's has A on B)
+                [ "$(grep -c '^cost: 0$' "$T/text")" -eq 20 ] &&
+                    [ "$(grep -c "^${st/,/ }\$" "$T/path")" -eq 20 ] || { echo "$f $st: not cost 0"; return 1; }
+            else
+                # shellcheck disable=SC2086
+                out=$(cd "$T/t" && "$BRUTE" check "$f" "$T/text" "$T/path" -- $args 2>&1) ||
+                    { echo "$f --start $st --goal $go $args"; echo "$out"; return 1; }
+            fi
+            # shellcheck disable=SC2086
+            "$PATHFIND" --start "$st" --goal "$go" $args -o quad-heap "$f" 2>&1 | cmp -s - "$T/text" ||
+                { echo "$f $st $go $args: -o quad-heap differs"; return 1; }
+            n=$((n + 1))
+        done
+    done
+    [ "$n" -eq 60 ]
+}
+
+# More than 16 goals: h is measured to their bounding box, not to each
+# (pathfind(1), HEURISTICS), still admissible; the oracle's costs and
+# paths under every rule, heuristic and open list.
+@test "crosscheck: maps of many goals (h to their bounding box), every rule and heuristic" {
+    need_pathfind
+    # 100 maps of 12 to 30 by 6 to 15 cells, a fifth walls, some
+    # terrain, a goal in 12% of the cells
+    awk 'BEGIN { srand(3)
+        for (m = 0; m < 100; m++) {
+            w = 12 + int(rand() * 19); h = 6 + int(rand() * 10)
+            ax = int(rand() * w); ay = int(rand() * h)
+            for (y = 0; y < h; y++) { r = ""
+                for (x = 0; x < w; x++) { u = rand()
+                    r = r (x == ax && y == ay ? "A" : u < 0.2 ? "#" : u < 0.32 ? "B" : \
+                        u < 0.4 ? int(2 + rand() * 8) : ".") }
+                print r }
+            print "" } }' >"$T/maps"
+    # most have more than 16 goals
+    [ "$(awk -v RS= '{ n = gsub(/B/, "B") } n > 16 { k++ } END { print k + 0 }' "$T/maps")" -ge 70 ]
+    local rule
+    for rule in never no-corner-cut no-squeeze always; do
+        crosscheck "$T/maps" -d "$rule" -t fifo
+        crosscheck "$T/maps" -d "$rule" -H euclidean -t high-h -c 10,14
+        crosscheck "$T/maps" -d "$rule" -H chebyshev -t lifo -c 1,2
+    done
+    crosscheck "$T/maps" -d always -w 2 -H octile
+}

@@ -183,6 +183,70 @@ nearest_agree() {
 	[ "${stderr_lines[0]}" = "pathfind: --nearest cannot be used with -a jps" ]
 }
 
+# lists_agree ARGS...: pathfind ARGS gives the same bytes and status
+# under every open list (step-queues where h = 0) and with -j 2.
+lists_agree() {
+	local t=$BATS_TEST_TMPDIR ol st st2 lists="binary-heap sorted-list unsorted-list quad-heap buckets"
+	case " $* " in *" dijkstra "* | *" -H zero "*) lists="$lists step-queues" ;; esac
+	st=0
+	"$PATHFIND" "$@" >"$t/ref" 2>&1 || st=$?
+	[ "$st" -le 4 ] && [ "$st" -ne 2 ] && [ "$st" -ne 3 ] || { echo "$*: exit $st"; head -3 "$t/ref"; return 1; }
+	for ol in $lists -j2; do
+		st2=0
+		if [ "$ol" = -j2 ]; then
+			"$PATHFIND" -j 2 "$@" >"$t/o" 2>&1 || st2=$?
+		else
+			"$PATHFIND" -o "$ol" "$@" >"$t/o" 2>&1 || st2=$?
+		fi
+		[ "$st2" = "$st" ] && cmp -s "$t/ref" "$t/o" ||
+		    { echo "$* with $ol: exit $st2 against $st"; diff "$t/ref" "$t/o" | head; return 1; }
+	done
+}
+
+@test "--nearest under every tie-break and heuristic: the brute-force solver's cell, every open list's bytes, -j 2's" {
+	local T=$BATS_TEST_TMPDIR args
+	"$BRUTE" gen 31 200 >"$T/maps.txt"
+	# optimal settings: the cell is the one the solver finds, whatever
+	# order the search takes them in
+	for args in "-t lifo" "-H zero -t fifo" "-d never -H chebyshev -t high-h" "-d always -H euclidean -t lifo" \
+	    "-d no-squeeze -H zero -t high-h -c 10,14" "-a dijkstra -d no-corner-cut -t lifo" \
+	    "-d always -H octile -t fifo -c 1,2" "-d no-corner-cut -H chebyshev -t low-h -c 2.5,sqrt2"; do
+		# shellcheck disable=SC2086
+		nearest_agree "$T/maps.txt" "$("$BRUTE" nearest "$T/maps.txt" -- $args | grep -c nearest)" $args
+		[ "$(grep -c nearest "$T/want")" -ge 10 ] || { echo "$args: too few maps without a path"; return 1; }
+		# shellcheck disable=SC2086
+		lists_agree --nearest -e $args "$T/maps.txt"
+	done
+	# weighted, not sure to be optimal: the same bytes however solved
+	for args in "-w 2 -d always -H chebyshev" "-w 1.5 -t lifo" "-w 3 -d no-squeeze -H euclidean -t high-h -c 10,14"; do
+		# shellcheck disable=SC2086
+		lists_agree --nearest -e $args "$T/maps.txt"
+	done
+}
+
+@test "--max-expanded on random maps: at most N expansions, every open list's bytes and -j 2's, with and without --nearest" {
+	local T=$BATS_TEST_TMPDIR args n k
+	"$BRUTE" gen 37 100 >"$T/maps.txt"
+	for args in "-t lifo" "-d always -H euclidean -t high-h" "-a dijkstra -d no-corner-cut -t fifo" \
+	    "-H zero -d no-squeeze -c 10,14" "-w 2 -d always" "-a jps -d always -t lifo"; do
+		case $args in *jps*) tr 123456789 ......... <"$T/maps.txt" >"$T/m.txt" ;; *) cp "$T/maps.txt" "$T/m.txt" ;; esac
+		for n in 0 1 3 40; do
+			# shellcheck disable=SC2086
+			lists_agree --max-expanded="$n" -e $args "$T/m.txt"
+			# shellcheck disable=SC2086
+			[[ $args == *jps* ]] ||	# (JPS refuses --nearest)
+			    lists_agree --max-expanded="$n" --nearest $args "$T/m.txt"
+			# shellcheck disable=SC2086
+			k=$("$PATHFIND" --max-expanded="$n" -f json $args "$T/m.txt" |
+			    awk -v n="$n" 'match($0, /"expanded":[0-9]+/) { e = substr($0, RSTART + 11, RLENGTH - 11) + 0
+				if (e > n) bad++; if ($0 ~ /"limited":true/) lim++ }
+			    END { print bad + 0, lim + 0 }') || true
+			[ "${k% *}" -eq 0 ] || { echo "$args --max-expanded=$n: ${k% *} searches over"; return 1; }
+			[ "$n" -gt 1 ] || [ "${k#* }" -ge 10 ] || { echo "$args --max-expanded=$n: only ${k#* } stopped"; return 1; }
+		done
+	done
+}
+
 # On a map past 32 MiB of nodes A*'s nodes are a sparse array, mapped 2
 # MiB at a time as the search reaches them (pathfind(1), LIMITS), and
 # --nearest looks at every cell's node, mapped or not.  2 MiB is no

@@ -542,3 +542,24 @@ oracle_scen() {
 	# most queries have a path, over the whole test
 	awk '{ n += $1; p += $2 } END { print n, p; exit !(p >= n / 2) }' "$BATS_TEST_TMPDIR/paths"
 }
+
+@test "-S on random maps: Dijkstra's, JPS's and every heuristic's and tie-break's costs are the brute-force oracle's" {
+	# The costs do not depend on the algorithm, heuristic, tie-break or
+	# list when the search is optimal: each setting's against the oracle
+	# (and, in oracle_scen, its rows against the binary heap's), each
+	# under two rules of the four in turn, so that each rule has all.
+	local size rule args k=0 rules=(never no-corner-cut no-squeeze always)
+	for size in 13x11 40x33; do
+		for args in "-a dijkstra -t lifo" "-a dijkstra -o step-queues -c 10,14" "-a jps -t high-h" \
+		    "-a jps -H euclidean -t fifo -c 1,2" "-H euclidean -t fifo" "-H chebyshev -t lifo" \
+		    "-H zero -t high-h -c 2,3" "-a jps -H chebyshev -t lifo"; do
+			for rule in "${rules[k % 4]}" "${rules[(k + 1) % 4]}"; do
+				# shellcheck disable=SC2086
+				oracle_scen "${size%x*}" "${size#*x}" 0.3 20 11 -d "$rule" $args
+			done
+			k=$((k + 1))
+		done
+		k=$((k + 2))
+	done
+	awk '{ n += $1; p += $2 } END { print n, p; exit !(p >= n / 2) }' "$BATS_TEST_TMPDIR/paths"
+}
