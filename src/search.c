@@ -1079,7 +1079,15 @@ loop(struct ctx *cp, struct search_result *rp, const enum diagrule rule, const e
 	const long stride = (long)g->stride;
 	const uint32_t goal = c->goal;
 	struct openlist *ol = &c->s->ol;
-	struct ol_entry e = { 0 };	/* (ol_pop_fast sets it; gcc -Os cannot tell) */
+	struct ol_entry e;
+#ifdef __OPTIMIZE_SIZE__
+	/*
+	 * ol_pop_fast sets e wherever more is not 0, which gcc -Os does not
+	 * see (-Wmaybe-uninitialized).  Only there: zeroing it at -O2 moved
+	 * the registers of every loop.
+	 */
+	memset(&e, 0, sizeof(e));
+#endif
 	int more = ol_pop_fast(ol, &e, fast);
 	size_t pfn = 0;		/* prefetch_ahead's last ol->n */
 	/* nodes_window's; every node's rows are there where the array is not sparse */
