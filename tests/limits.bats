@@ -31,7 +31,8 @@ nearest_of() {
 }
 
 # nearest_agree MAPS N ARGS...: --nearest ARGS names the brute-force
-# solver's cell on each of the N maps of MAPS, none of which has a path.
+# solver's cell on each of the N maps of MAPS, none of which has a path
+# (N -: of the maps without a path, however many; the others found).
 nearest_agree() {
 	local maps=$1 want=$2 n t=$BATS_TEST_TMPDIR
 	shift 2
@@ -39,7 +40,7 @@ nearest_agree() {
 	nearest_of "$t/out.json" >"$t/got"
 	"$BRUTE" nearest "$maps" -- "$@" >"$t/want"
 	n=$(grep -c nearest "$t/want")
-	[ "$n" -eq "$want" ] || { echo "$n maps of $want with a nearest cell"; return 1; }
+	[ "$want" = - ] || [ "$n" -eq "$want" ] || { echo "$n maps of $want with a nearest cell"; return 1; }
 	diff "$t/want" "$t/got" || { echo "args: $*"; return 1; }
 }
 
@@ -212,7 +213,7 @@ lists_agree() {
 	    "-d no-squeeze -H zero -t high-h -c 10,14" "-a dijkstra -d no-corner-cut -t lifo" \
 	    "-d always -H octile -t fifo -c 1,2" "-d no-corner-cut -H chebyshev -t low-h -c 2.5,sqrt2"; do
 		# shellcheck disable=SC2086
-		nearest_agree "$T/maps.txt" "$("$BRUTE" nearest "$T/maps.txt" -- $args | grep -c nearest)" $args
+		nearest_agree "$T/maps.txt" - $args
 		[ "$(grep -c nearest "$T/want")" -ge 10 ] || { echo "$args: too few maps without a path"; return 1; }
 		# shellcheck disable=SC2086
 		lists_agree --nearest -e $args "$T/maps.txt"

@@ -516,7 +516,7 @@ oracle_scen() {
 	grep -q ' mismatches=0 ' "$d/err"
 	tail -n +2 "$d/rows" | cut -f 7 | diff "$d/want" -
 	st=0
-	"$PATHFIND" -S "$d/r.map.scen" -o binary-heap "$@" >"$d/heap" 2>/dev/null || st=$?
+	"$PATHFIND" -S "$d/r.map.scen" "$@" -o binary-heap >"$d/heap" 2>/dev/null || st=$?
 	[ "$st" -eq 0 ]
 	diff "$d/heap" "$d/rows"
 }
@@ -550,7 +550,7 @@ oracle_scen() {
 	# under two rules of the four in turn, so that each rule has all.
 	local size rule args k=0 rules=(never no-corner-cut no-squeeze always)
 	for size in 13x11 40x33; do
-		for args in "-a dijkstra -t lifo" "-a dijkstra -o step-queues -c 10,14" "-a jps -t high-h" \
+		for args in "-a dijkstra -t lifo" "-a dijkstra -t fifo -c 10,14" "-a jps -t high-h" \
 		    "-a jps -H euclidean -t fifo -c 1,2" "-H euclidean -t fifo" "-H chebyshev -t lifo" \
 		    "-H zero -t high-h -c 2,3" "-a jps -H chebyshev -t lifo"; do
 			for rule in "${rules[k % 4]}" "${rules[(k + 1) % 4]}"; do

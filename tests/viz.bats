@@ -198,7 +198,7 @@ map_rows() {
 	for rule in never no-corner-cut no-squeeze always; do
 		for tb in low-h high-h lifo fifo; do
 			fmt=text
-			case $rule/$tb in never/[lh]* | no-corner-cut/[hf]* | no-squeeze/[lf]* | always/[hl]i*) fmt=json ;; esac
+			case $rule/$tb in never/[lh]* | no-corner-cut/[hf]* | no-squeeze/l* | always/[hl]i*) fmt=json ;; esac
 			pf --trace=open -d "$rule" -t "$tb" -f "$fmt" -o binary-heap "$t/maps" |
 			    sed 's/"open_list":"[a-z-]*"//' >"$t/heap"
 			grep -q 'open' "$t/heap"
