@@ -72,9 +72,9 @@
 # times: A* and Dijkstra on their default lists, every 20th query of the
 # six maps of the performance issue, under cachegrind (valgrind); per
 # expansion the instructions of the whole process and those of the search
-# (the functions of src/search*, src/openlist* and src/jps.c), and the
-# search's mispredicted conditional branches.  Unlike times, these do not
-# depend on what else the machine is doing.
+# (the functions of src/search*, src/buckets.c, src/openlist* and
+# src/jps.c), and the search's mispredicted conditional branches.  Unlike
+# times, these do not depend on what else the machine is doing.
 # "peers" (not in the default; make bench-peers) is a table of pathfind's
 # A* against two other programs' A*, libtcod's and the Boost Graph
 # Library's, each run by its own small runner (bench/peers/), on every
@@ -455,7 +455,7 @@ if [ "$instr" = 1 ]; then
 			cg_annotate --show-percs=no "$cg" 2>/dev/null | awk -v map="$name" -v a="$a" -v logf="$out/last.log" '
 			function num(s) { gsub(/,/, "", s); return s + 0 }
 			/PROGRAM TOTALS/ { tot = num($1) }
-			/src\/(search|openlist|jps)/ && $NF ~ /:/ {
+			/src\/(search|buckets|openlist|jps)/ && $NF ~ /:/ {
 				# Ir Bc Bcm Bi Bim file:function
 				ir += num($1); bcm += num($3)
 			}

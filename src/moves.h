@@ -4,7 +4,7 @@
  * set when a step from the cell in direction d enters a passable cell
  * and, for a diagonal, the rule lets it past the two cells beside it.
  * A*'s simple loops read that byte where they would read the cells
- * around a node (search.c, the masked loops).
+ * around a node (search_loop.h, the masked loops).
  */
 #ifndef MOVES_H
 #define MOVES_H

@@ -20,7 +20,8 @@
 
 /*
  * The settings.  Each ends with its count, which sizes every table
- * indexed by it (the names in options.c, the loops in search.c).
+ * indexed by it (the names in options.c, the loops in search.c and
+ * buckets.c).
  */
 enum algo { ALGO_ASTAR, ALGO_DIJKSTRA, ALGO_JPS, ALGO_COUNT };
 enum diagrule { DIAG_NEVER, DIAG_NO_CORNER_CUT, DIAG_NO_SQUEEZE, DIAG_ALWAYS, DIAG_COUNT };

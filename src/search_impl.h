@@ -1,7 +1,8 @@
 /*
- * search_impl.h - what search.c and jps.c share: the search object, the
- * per-run context, and the heuristic and key helpers that both inline
- * into their loops.  Not part of the interface (see search.h).
+ * search_impl.h - what search.c (with search_loop.h and buckets.c) and
+ * jps.c share: the search object, the per-run context, and the heuristic
+ * and key helpers that both inline into their loops.  Not part of the
+ * interface (see search.h).
  */
 #ifndef SEARCH_IMPL_H
 #define SEARCH_IMPL_H
@@ -17,7 +18,7 @@
  * the bend of a node reached by a straight scan from a diagonal one, or
  * with -d never from an east or west one (jps.c): the straight steps, and
  * which of the two directions either side came before them.  A*'s and
- * Dijkstra's masked loops (search.c) keep the same bits for the steps a
+ * Dijkstra's masked loops (search_loop.h) keep the same bits for the steps a
  * node's expansion offers: its moves less those skip8 leaves out after
  * the direction it was reached in.  Eleven bits of generation: the tags
  * are cleared once every 2,047 searches.
@@ -131,7 +132,7 @@ struct search {
 	/*
 	 * The array's pages, when node is a sparse array (bigmem.h): A*'s
 	 * simple loops on a map past AHEAD_MIN of nodes map the pages of the
-	 * rows around each node they expand (search.c, nodes_window), JPS
+	 * rows around each node they expand (search_loop.h, nodes_window), JPS
 	 * those of the nodes it writes (jps_node), and the rest of the map's
 	 * nodes take no address space.  Other runs map them all.
 	 * nosparse: a page could not be mapped at its place; ordinary arrays
@@ -600,7 +601,7 @@ jps_cell(const struct ctx *c, uint32_t k)
  * left alone (they are never reopened).  q is the step queue of the step
  * (see ol_sq_push), used only with the step queues; bend goes into the
  * tag (JPS), or with mv is the mask of the steps an expansion after d
- * offers (search.c, skip8), whose bits of cell j's moves go into the tag
+ * offers (search_loop.h, skip8), whose bits of cell j's moves go into the tag
  * from TAG_RUN_SHIFT up for the masked loop to read at j's expansion.
  * simple is a constant: when set, the run has at most one goal, weight
  * 1000, the default tie-break and no observer (simple_run), and (x, y)

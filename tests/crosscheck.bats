@@ -994,7 +994,7 @@ same_as_heap() {
 }
 
 @test "-o buckets' masked loops on maps past 2 and 32 MiB of nodes: the same bytes as the heap" {
-    # A*'s masked loops (search.c) read the moves a map's searches have
+    # A*'s masked loops (search_loop.h) read the moves a map's searches have
     # built once they have expanded a quarter of its cells: one loop that
     # tests whether to ask for the rows around a node queued and the
     # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and, for
@@ -1031,7 +1031,7 @@ same_as_heap() {
 }
 
 @test "A*'s masked loops' side cells: the same bytes as the heap where D = 2S, not left out where D > 2S" {
-    # After a straight step A*'s masked loops (search.c, sides) leave out
+    # After a straight step A*'s masked loops (search_loop.h, sides) leave out
     # the two side cells that the parent offered diagonally, at D from it,
     # where from here they cost 2S: with D = 2S the offer would tie, and a
     # tie is turned down.  With D > 2S the side cell may be cheaper from
