@@ -44,11 +44,12 @@ $(OBJ): $(HDR) Makefile
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) -c -o $@ $<
 
 # The code that stands in where the compiler has no builtins and the
-# processor no SSE2 (PF_NO_BUILTINS), with char unsigned as on ARM:
+# processor no SSE2 (PF_NO_BUILTINS), with char unsigned as on ARM, and
+# the C library's open_memstream as off Linux (PF_MEMSTREAM, src/out.c):
 # tests/crosscheck.bats compares its output with pathfind's.
 build/portable/pathfind: $(SRC) $(HDR) Makefile
 	mkdir -p build/portable
-	$(CC) $(PF_CFLAGS) $(CFLAGS) -funsigned-char $(PF_CPPFLAGS) -DPF_NO_BUILTINS $(CPPFLAGS) $(LDFLAGS) \
+	$(CC) $(PF_CFLAGS) $(CFLAGS) -funsigned-char $(PF_CPPFLAGS) -DPF_NO_BUILTINS -DPF_MEMSTREAM $(CPPFLAGS) $(LDFLAGS) \
 	    -o $@ $(SRC) $(PF_LDLIBS) $(LDLIBS)
 
 # An unoptimised build (-O0, as for a debugger): tests/crosscheck.bats

@@ -879,14 +879,16 @@ other_build() {
 
 # The code for compilers without builtins and processors without SSE2
 # (-DPF_NO_BUILTINS: Newton's square root, the loops that stand in for
-# bit scans), with char unsigned as on ARM (-funsigned-char), must print
-# what the usual build prints, byte for byte: the square roots of the
-# euclidean heuristic and of sqrt2 costs, JPS's and the buckets' bit
-# scans, and the scenario check's tolerance.
-@test "the portable build (-DPF_NO_BUILTINS) prints what pathfind prints" {
-    local port args st st2
+# bit scans), with char unsigned as on ARM (-funsigned-char), and the C
+# library's open_memstream as off Linux (-DPF_MEMSTREAM, src/out.c), must
+# print what the usual build prints, byte for byte: the square roots of
+# the euclidean heuristic and of sqrt2 costs, JPS's and the buckets' bit
+# scans, the scenario check's tolerance, and -j's records and --image's
+# drawings, which go through memory streams.
+@test "the portable build (-DPF_NO_BUILTINS -DPF_MEMSTREAM) prints what pathfind prints" {
+    local port args st st2 f n
     need_pathfind
-    other_build portable -O2 -funsigned-char -DPF_NO_BUILTINS
+    other_build portable -O2 -funsigned-char -DPF_NO_BUILTINS -DPF_MEMSTREAM
     port=$REPLY
     "$BRUTE" gen 20240613 150 >"$T/maps"
     tr '1-9' '.' <"$T/maps" >"$T/flat"
@@ -909,7 +911,23 @@ flat:-a jps
 flat:-a jps -d never -H euclidean
 flat:-a jps -d always -c 2,sqrt2 -f json
 flat:-a jps -d no-squeeze -H euclidean -t lifo
+maps:-j 2 -e -d always
+maps:-j 2 -a dijkstra --scores
+maps:-j 2 -f json -H euclidean
+flat:-j 2 -s -a jps
 EOF2
+    # the images of the first 40 maps, drawn into memory with -j 2
+    awk '/^$/ && ++n == 40 { exit } { print }' "$T/maps" >"$T/few"
+    for f in svg ppm png; do
+        mkdir "$T/a-$f" "$T/b-$f"
+        st=0 st2=0
+        "$PATHFIND" -j 2 -q --image="$T/a-$f/m.$f" "$T/few" || st=$?
+        "$port" -j 2 -q --image="$T/b-$f/m.$f" "$T/few" || st2=$?
+        [ "$st" -le 1 ] && [ "$st2" = "$st" ] || { echo "--image=m.$f: exit $st and $st2"; return 1; }
+        n=$(find "$T/a-$f" -type f | wc -l)
+        [ "$n" -eq 40 ] || { echo "--image=m.$f: $n images, not 40"; return 1; }
+        diff -r "$T/a-$f" "$T/b-$f" || { echo "portable build's images differ: m.$f"; return 1; }
+    done
     # a published length a unit of its last decimal off still agrees
     printf 'version 1\n0\ttiny.map\t8\t6\t0\t0\t3\t2\t8.41422\n' >"$T/tiny.map.scen"
     cp "$root/tests/data/tiny.map" "$T/tiny.map"
