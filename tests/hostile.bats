@@ -1183,3 +1183,49 @@ pathfind: summary: maps=1 solved=1 nopath=0 errors=0 expanded=2" ]
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: write error on standard output: No space left on device" ]
 }
+
+# lattice W ROUTE: a map 8 rows high and W wide whose even rows have a
+# wall at every even column (pillars), A at (1,7).  ROUTE 0: B at (W-1,1)
+# walled off; 1: B reachable at (W-1,7) past a wall down column W/2+1.
+lattice() {
+	awk -v W="$1" -v route="$2" 'BEGIN { for (y = 0; y < 8; y++) { r = ""
+		for (x = 0; x < W; x++) { c = (y % 2 == 0 && x % 2 == 0) ? "#" : "."
+			if (!route && y == 1 && x == W - 1) c = "B"
+			if (!route && ((y == 1 && x == W - 2) || ((y == 0 || y == 2) && x == W - 1))) c = "#"
+			if (route && y >= 2 && x == W / 2 + 1) c = "#"
+			if (route && y == 7 && x == W - 1) c = "B"
+			if (y == 7 && x == 1) c = "A"
+			r = r c }
+		print r } }'
+}
+
+# With -d never JPS's east and west scans start from every jump point a
+# north or south scan finds, and on such a lattice, where a way east or
+# west opens at every other cell of a row, each ran to the row's end:
+# work and open-list entries quadratic in the row's length (a 66 kB map
+# took 4.7 s and 530 MB).  A scan now stops where it would find jump
+# points for the ninth time (src/jps.c, scan_bend).  Counted by the work
+# it reports, not timed: the updates grow as the cells do, 2x from W 1024
+# to 2048 (they were 391,937 and 1,570,305), and the cost is A*'s.
+@test "JPS under -d never on a lattice of pillars: updates linear in the map's width, A*'s costs" {
+	local T=$BATS_TEST_TMPDIR w route u1 u2 st
+	for route in 0 1; do
+		for w in 1024 2048; do
+			lattice "$w" "$route" >"$T/l$w"
+			st=0
+			"$PATHFIND" -a jps -d never -f json "$T/l$w" >"$T/j$w" || st=$?
+			[ "$st" -eq $((1 - route)) ] || { echo "route $route, width $w: exit $st"; return 1; }
+			st=0
+			"$PATHFIND" -a astar -d never -f json "$T/l$w" >"$T/a$w" || st=$?
+			[ "$st" -eq $((1 - route)) ] || { echo "A*, route $route, width $w: exit $st"; return 1; }
+			[ "$(grep -o '"cost":[^,]*' "$T/j$w")" = "$(grep -o '"cost":[^,]*' "$T/a$w")" ] ||
+			    { echo "route $route, width $w: not A*'s cost"; return 1; }
+		done
+		u1=$(grep -o '"updated":[0-9]*' "$T/j1024" | cut -d: -f2)
+		u2=$(grep -o '"updated":[0-9]*' "$T/j2048" | cut -d: -f2)
+		[ -n "$u1" ] && [ -n "$u2" ] && [ "$u1" -gt 0 ]
+		# twice the cells, at most 2.5 times the updates, and at most 4 a cell
+		[ $((u2 * 2)) -le $((u1 * 5)) ] && [ "$u2" -le $((2048 * 8 * 4)) ] ||
+		    { echo "route $route: $u1 updates at width 1024, $u2 at 2048"; return 1; }
+	done
+}
