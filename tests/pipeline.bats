@@ -350,6 +350,19 @@ R2" ]
 	run --separate-stderr "$PATHFIND" --image "$d/self.svg" <"$d/self.svg"
 	[ "$status" -eq 2 ]
 	cmp "$d/orig" "$d/self.svg"
+	# one operand of several: the third image's name is the third of
+	# seven operands, whose files were made in the opposite order to
+	# theirs but for it, made first (the inputs are looked up sorted)
+	mkdir "$d/s"
+	for f in x-3.svg g f e c b a; do cp "$root/samples/tutorial.txt" "$d/s/$f"; done
+	run --separate-stderr "$PATHFIND" -f moves --image "$d/s/x.svg" "$d/s/a" "$d/s/b" "$d/s/x-3.svg" \
+	    "$d/s/c" "$d/s/e" "$d/s/f" "$d/s/g"
+	[ "$status" -eq 2 ]
+	cmp "$root/samples/tutorial.txt" "$d/s/x-3.svg"
+	[ -s "$d/s/x.svg" ] && [ -s "$d/s/x-2.svg" ] && [ ! -e "$d/s/x-4.svg" ]
+	[ "${#stderr_lines[@]}" -eq 5 ]
+	[ "${stderr_lines[0]}" = "pathfind: $d/s/x-3.svg: cannot write image: it is an input file" ]
+	[ "${lines[2]}" = error ] && [ "${lines[6]}" = error ]
 }
 
 @test "GNU parallel: the README's recipes give a single run's bytes" {
