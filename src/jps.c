@@ -1149,7 +1149,9 @@ diag_forced(const uint8_t *cell, uint32_t i, const long off[8], int d, const int
  * of the 20 MovingAI maps under -d never; on the six of BENCHMARKS.md,
  * every 10th query, 0-5% more jump points expanded (brc202d 5.2%,
  * orz900d 2.5%) and the time 0.85-1.01 of what it was (three rounds);
- * with 4 finds brc202d expanded 14% more and orz900d 9%.
+ * with 4 finds brc202d expanded 14% more and orz900d 9%.  The other
+ * rules take the scan as it was: their loops for one goal, the ones the
+ * benchmarks run, have the instructions they had (objdump -d).
  */
 #define JPS4_FINDS 8
 static PF_INLINE void
@@ -1252,9 +1254,16 @@ scan_bend(struct ctx *c, const struct jctx *j, struct search_result *r, uint32_t
 			g1 = jb->goal[ax1] + (ax1 ? x : y) * n1;
 			g2 = jb->goal[ax2] + (ax2 ? x : y) * n2;
 		}
+		if (rule != DIAG_NEVER) {
+			if ((n = jump_line(s1, m1, g1, ax1 ? y : x, fw1, goals)) != 0)
+				offer_straight(c, r, i, x, y, gi, d1, n, k, d, heur, fast, rule);
+			if ((n = jump_line(s2, m2, g2, ax2 ? y : x, fw2, goals)) != 0)
+				offer_straight(c, r, i, x, y, gi, d2, n, k, d, heur, fast, rule);
+			continue;
+		}
 		n = jump_line(s1, m1, g1, ax1 ? y : x, fw1, goals);
 		nb = jump_line(s2, m2, g2, ax2 ? y : x, fw2, goals);
-		if (rule == DIAG_NEVER && (n | nb) != 0 && ++finds > JPS4_FINDS) {
+		if ((n | nb) != 0 && ++finds > JPS4_FINDS) {
 			jps_offer(c, r, i, d, gi, (int)x, (int)y, 0, heur, fast);
 			return;
 		}
