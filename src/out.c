@@ -42,6 +42,8 @@ out_init(struct out *out, const struct options *o, int scen)
  * musl does not): glibc would take -1 as a count and read past the
  * caller's bytes.
  */
+enum { MEM_COOKIE = 1 };	/* (out_run_take) */
+
 static ssize_t
 mem_write(void *cookie, const char *s, size_t n)
 {
@@ -86,6 +88,8 @@ out_mem_open(struct outmem *m)
  * and --image's drawings, with pathfind's; a write with no room, there
  * glibc's, is not among them.
  */
+enum { MEM_COOKIE = 0 };
+
 FILE *
 out_mem_open(struct outmem *m)
 {
@@ -124,17 +128,116 @@ out_open(struct outcome *oc, int buffered)
 	return oc->fp == NULL ? -1 : 0;
 }
 
-/* The record is complete: a buffered one is in buf, len.  -1: ENOMEM. */
+/* Start an outcome whose record goes on run's buffer.  -1: ENOMEM (the run has no stream). */
+int
+out_open_run(struct outcome *oc, struct outrun *run)
+{
+	memset(oc, 0, sizeof(*oc));
+	oc->status = EX_FOUND;
+	if (run->fp == NULL)
+		return -1;
+	oc->fp = run->fp;
+	oc->run = run;
+	oc->off = run->mem.len;	/* (the run is flushed at every record's end) */
+	return 0;
+}
+
+/*
+ * The record is complete: a buffered one is in buf, len; a run's is its
+ * stretch of the run, len bytes, once given (out_run_give).  -1: ENOMEM,
+ * and the run's record is lost.
+ */
 int
 out_close(struct outcome *oc)
 {
 	int rc = 0;
 
 	if (!oc->direct && oc->fp != NULL) {
-		rc = out_mem_close(oc->fp, &oc->mem);
+		if (oc->run != NULL) {
+			if (fflush(oc->fp) != 0 || ferror(oc->fp) || oc->run->mem.failed)
+				rc = -1;
+			else
+				oc->mem.len = oc->run->mem.len - oc->off;
+		} else {
+			rc = out_mem_close(oc->fp, &oc->mem);
+			oc->hold = oc->mem.buf;
+		}
 		oc->fp = NULL;
 	}
 	return rc;
+}
+
+/*
+ * The calling thread holds the stream's lock (flockfile) until it closes
+ * it: only it writes there, and stdio takes no lock for each write.
+ */
+int
+out_run_open(struct outrun *run)
+{
+	/* (open_memstream sets buf and len at the first flush, not here) */
+	run->mem.buf = NULL;
+	run->mem.len = 0;
+	if ((run->fp = out_mem_open(&run->mem)) == NULL)
+		return -1;
+	flockfile(run->fp);
+	return 0;
+}
+
+/* Close the stream, by the thread that opened it.  buf holds what it wrote. */
+static void
+run_end(struct outrun *run)
+{
+	if (run->fp != NULL) {
+		funlockfile(run->fp);
+		out_mem_close(run->fp, &run->mem);
+		run->fp = NULL;
+	}
+}
+
+void
+out_run_close(struct outrun *run)
+{
+	run_end(run);
+	free(run->mem.buf);
+	run->mem.buf = NULL;
+}
+
+/*
+ * The buffer the run has written so far, for out_run_give (NULL: nothing
+ * was written); the run goes on into a new one.  A run whose write
+ * found no room is closed and opened again: stdio may still hold some
+ * of the record that was lost.  So is open_memstream's, which keeps the
+ * buffer it has handed out as its own.
+ */
+char *
+out_run_take(struct outrun *run)
+{
+	char *buf;
+
+	if (!MEM_COOKIE || run->fp == NULL || fflush(run->fp) != 0 || ferror(run->fp) ||
+	    run->mem.failed) {
+		run_end(run);
+		buf = run->mem.buf;
+		out_run_open(run);
+		return buf;
+	}
+	buf = run->mem.buf;
+	run->mem.buf = NULL;
+	run->mem.len = run->mem.cap = 0;
+	return buf;
+}
+
+/*
+ * oc's record lies in buf, as out_run_take gave it: its stretch is its
+ * record, and the last outcome of those in buf (last 1) frees buf once
+ * it is written, the others having been written before it.
+ */
+void
+out_run_give(struct outcome *oc, char *buf, int last)
+{
+	oc->mem.buf = buf != NULL ? buf + oc->off : NULL;
+	oc->hold = last ? buf : NULL;
+	oc->run = NULL;
 }
 
 /*
@@ -155,7 +258,8 @@ out_same_file(int fd)
 void
 out_discard(struct outcome *oc)
 {
-	free(oc->mem.buf);
+	free(oc->hold);
+	oc->hold = NULL;
 	oc->mem.buf = NULL;
 	oc->mem.len = oc->mem.cap = 0;
 	oc->begun = 0;
@@ -295,8 +399,8 @@ out_emit(struct out *out, struct outcome *oc)
 			if (oc->mem.len > 0)	/* (buf is NULL for an empty one) */
 				fwrite(oc->mem.buf, 1, oc->mem.len, stdout);
 		}
-		free(oc->mem.buf);
-		oc->mem.buf = NULL;
+		free(oc->hold);
+		oc->hold = oc->mem.buf = NULL;
 	}
 	if (out->failed)
 		return -1;

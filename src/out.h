@@ -52,9 +52,30 @@ struct outmem {
 FILE   *out_mem_open(struct outmem *);
 int	out_mem_close(FILE *, struct outmem *);
 
+/*
+ * Records written one after another into one buffer (a thread's under
+ * -j): each outcome opened on the run (out_open_run) is a stretch of it,
+ * so that a small map's record costs no stream and no buffer of its own.
+ * out_run_take hands the buffer written so far to the outcomes in it
+ * (out_run_give), and the run goes on into a new one.  A run is the
+ * thread's that opens it, which holds its stream's lock until it closes
+ * it (out_run_close): no other thread may use it.
+ */
+struct outrun {
+	FILE *fp;		/* into mem (NULL: none could be opened) */
+	struct outmem mem;
+};
+
+int	out_run_open(struct outrun *);
+void	out_run_close(struct outrun *);
+char   *out_run_take(struct outrun *);
+
 struct outcome {
 	FILE *fp;		/* the record goes here: stdout, or the buffer */
-	struct outmem mem;	/* buffered: the record, once out_close'd */
+	struct outmem mem;	/* buffered: the record, once out_close'd (a run's: out_run_give'n) */
+	struct outrun *run;	/* the record is in run's buffer, from off on */
+	size_t off;
+	char *hold;		/* the memory mem.buf lies in, freed once written (NULL: none) */
 	int direct;		/* fp is stdout */
 	int begun;		/* some of the record is written */
 	int status;		/* EX_* of the item */
@@ -72,7 +93,9 @@ struct outcome {
 void	out_init(struct out *, const struct options *, int);
 int	out_same_file(int);
 int	out_open(struct outcome *, int);
+int	out_open_run(struct outcome *, struct outrun *);
 int	out_close(struct outcome *);
+void	out_run_give(struct outcome *, char *, int);
 void	out_discard(struct outcome *);
 FILE   *out_begin(struct out *, struct outcome *);
 void	out_fail(struct outcome *, const char *, long, long, const char *);

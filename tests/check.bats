@@ -481,8 +481,12 @@ pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 erro
 }
 
 @test "--check=-: answers from standard input, each verdict as soon as its answer is in" {
+	local j
 	printf 'A.B\n\nA#B\n\nA..B\n' >"$T/maps"
-	converse --no-label --check=- "$T/maps" <<-'EOF'
+	# -j 2: a thread reads small maps ahead and solves them together,
+	# but not while their answers are still to come
+	for j in 1 2; do
+	converse -j "$j" --no-label --check=- "$T/maps" <<-'EOF'
 	> R2
 	< check: right
 	< cost: 2
@@ -501,6 +505,7 @@ pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 erro
 	< step 1: (0,0) -> (1,0): ends the path, not on a goal
 	< optimum: 3
 	EOF
+	done
 }
 
 @test "--check -j: the same bytes as -j 1, in input order" {

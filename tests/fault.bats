@@ -247,6 +247,23 @@ sweep() {
 	done
 }
 
+@test "-j 2, a stream of small maps: the records of a batch share one buffer" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR count
+	awk 'BEGIN { for (i = 0; i < 2000; i++) print "A.B\n" }' >"$t/tiny.txt"
+	# Each record of -j 2 waits in memory for its turn.  Each was a stream
+	# of its own, its buffer allocated for it: 4,031 allocations for
+	# these 2,000 maps.  Now a thread reads up to 64 small maps and writes
+	# their records into one buffer; what it allocates is its maps' room,
+	# kept from batch to batch, and a buffer a batch (726 here).
+	(cd "$root" && PF_INJECT_REPORT=1 exec "$FAULT" -j 2 -f moves "$t/tiny.txt") >"$t/out" 2>"$t/err"
+	[ "$(sort -u "$t/out")" = R2 ]
+	[ "$(wc -l <"$t/out")" -eq 2000 ]
+	[[ "$(cat "$t/err")" =~ ^inject:\ ([0-9]+)\ allocations ]]
+	count=${BASH_REMATCH[1]}
+	[ "$count" -lt 2000 ] || { echo "$count allocations for 2,000 maps"; return 1; }
+}
+
 @test "allocation failures: JPS with every open list it runs on, and under every diagonal rule" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local ol
