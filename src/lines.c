@@ -204,3 +204,51 @@ lines_unget(struct lines *l)
 	l->pushed = 1;
 	l->lineno--;
 }
+
+/*
+ * Is the next block of lines, the non-empty lines after any empty ones up
+ * to the next empty line or the end of the stream, all in the buffer,
+ * within its next max bytes?  Then reading it calls no read(2), and it
+ * has at most max bytes.  0 when it is not, or cannot be told (a line
+ * pushed back or being skipped, the start not yet checked), and at the
+ * end of the stream when no block is left.
+ */
+int
+lines_block_here(const struct lines *l, size_t max)
+{
+	const char *p = l->buf + l->start, *end = l->buf + l->end, *nl;
+	size_t n;
+	int seen = 0;
+
+	if (l->pushed || l->skipping || !l->begun || l->err)
+		return 0;
+	if ((size_t)(end - p) > max)
+		end = p + max;
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		n = (size_t)(nl - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		if (n > 0)
+			seen = 1;
+		else if (seen)
+			return 1;
+		p = nl + 1;
+	}
+	if (p < end)
+		seen = 1;	/* (a last line without its end) */
+	/* the block ends the stream, and nothing is past max */
+	return seen && l->eof && end == l->buf + l->end;
+}
+
+/*
+ * Read more into the buffer now, once, as lines_next would when its bytes
+ * ran out, keeping those not yet read: 1 when some came.  An error or the
+ * end is left for lines_next to meet where the bytes run out.
+ */
+int
+lines_top_up(struct lines *l)
+{
+	if (l->pushed || l->skipping || !l->begun || (l->start == 0 && l->end == l->cap))
+		return 0;
+	return fill(l) > 0;
+}

@@ -62,5 +62,7 @@ int	lines_open(struct lines *, int, size_t);
 void	lines_close(struct lines *);
 int	lines_next(struct lines *, const char **, size_t *);
 void	lines_unget(struct lines *);
+int	lines_block_here(const struct lines *, size_t);
+int	lines_top_up(struct lines *);
 
 #endif

@@ -66,20 +66,26 @@
 
 /*
  * Under -j, a thread that reads a map of at most FLUSH_CELLS cells goes
- * on reading, until it has BATCH_MAPS maps or BATCH_CELLS cells, and then
- * solves them in turn (a batch).  Handed over one at a time, a small map
- * cost more than its search: the threads took turns at the lock for each
- * map and woke each other, and each record was a stream of its own, a
- * FILE and two buffers allocated by one thread and freed by the other
- * (BENCHMARKS.md, map streams).  A batch ends after a larger map, and
- * before a read that may wait for its input: what has been read is solved
- * first (before_input), so that a program that writes a map and waits
- * for its result gets it.
+ * on reading while the next map is in the input's buffer already, whole,
+ * in at most BATCH_BYTES, until it has BATCH_MAPS maps or BATCH_CELLS
+ * cells, and then solves them in turn (a batch).  Handed over one at a
+ * time, a small map cost more than its search: the threads took turns at
+ * the lock for each map and woke each other, and each record was a
+ * stream of its own, a FILE and two buffers allocated by one thread and
+ * freed by the other (BENCHMARKS.md, map streams).  So a batch's later
+ * maps are small, and read without a read(2): a thread keeps room for 63
+ * small maps besides its first, which may be of any size (a large map
+ * read into a small map's room cost its pages' first touch every time:
+ * 63 maps of three cells and one of 1000x1000 cells, over and over, took
+ * six times as long), and no map of a batch waits for input that has not
+ * come (a program that writes a map and waits for its result gets it).
+ * A batch does not go on into the next input.  Where a read could still
+ * wait with maps in hand (a label's look at the next map, the answers of
+ * --check), what has been read is solved first (before_input).
  */
 #define BATCH_MAPS 64
 #define BATCH_CELLS 16384
-/* A batch's later maps that hold more than this are given back once solved. */
-#define BATCH_KEEP (64 * 1024)
+#define BATCH_BYTES 16384
 
 struct slot {
 	struct map *map;	/* the map: the worker's that reads and solves it */
@@ -861,11 +867,8 @@ open_input(struct maps *ms, struct slot *sl)
 		return 1;
 	}
 	/* opening a FIFO waits for its writer: nothing written may wait with it */
-	if (strcmp(arg, "-") != 0) {
-		struct stat st;
-
-		before_input(ms, pending(ms) && !(stat(arg, &st) == 0 && S_ISREG(st.st_mode)));
-	}
+	if (strcmp(arg, "-") != 0)
+		before_input(ms, pending(ms));	/* (a batch ends with its input: none) */
 	ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
 	if (ms->fd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
@@ -1135,9 +1138,6 @@ solve_batch(struct worker *w, int lo, int hi, int end, int eof)
 			emit_ready(ms);
 			solve_alone(w, sl);
 		}
-		/* what a later map of a batch holds beyond a small map's is given back */
-		if (i > 0 && sl->map->textcap + sl->map->cellcap > BATCH_KEEP)
-			map_free(sl->map);
 	}
 	if (ms->nw > 1)
 		give(w, done, hi);
@@ -1213,9 +1213,13 @@ work(void *arg)
 			w->cur = n;
 			if ((got = feed(ms, sl)) == 0)
 				break;
-			n++;
+			w->cur = ++n;
 			if (sl->large || (sl->rc == MAP_OK && (cells += (size_t)sl->map->grid.w *
-			    (size_t)sl->map->grid.h) >= BATCH_CELLS))
+			    (size_t)sl->map->grid.h) >= BATCH_CELLS) || !ms->open || ms->rd.skip)
+				break;
+			/* the next map whole in the buffer, or there once what is ready is read */
+			if (!lines_block_here(&ms->rd.lines, BATCH_BYTES) && !(ready(ms->fd) &&
+			    lines_top_up(&ms->rd.lines) && lines_block_here(&ms->rd.lines, BATCH_BYTES)))
 				break;
 		}
 		w->cur = n;

@@ -264,6 +264,29 @@ sweep() {
 	[ "$count" -lt 2000 ] || { echo "$count allocations for 2,000 maps"; return 1; }
 }
 
+@test "-j 2, small maps between large ones: a large map is read where a large one was" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR one two
+	# 50 times a map of three cells, then one of 200x200
+	awk 'BEGIN { for (k = 0; k < 50; k++) { print "A.B\n"
+		for (y = 0; y < 200; y++) { r = ""
+			for (x = 0; x < 200; x++) r = r (x == 0 && y == 0 ? "A" : x == 199 && y == 199 ? "B" : ".")
+			print r }
+		print "" } }' >"$t/mix.txt"
+	# A batch goes on only while the next map is in the input's buffer,
+	# whole, in 16 KiB, so a large map is always a batch's first, read
+	# into the room its thread keeps for those: read after a small map
+	# into a small map's room, each grew its own (1,135 allocations,
+	# where -j 1 makes 38).
+	(cd "$root" && PF_INJECT_REPORT=1 exec "$FAULT" -j 1 -q "$t/mix.txt") 2>"$t/err1"
+	(cd "$root" && PF_INJECT_REPORT=1 exec "$FAULT" -j 2 -q "$t/mix.txt") 2>"$t/err2"
+	[[ "$(cat "$t/err1")" =~ ^inject:\ ([0-9]+)\ allocations ]]
+	one=${BASH_REMATCH[1]}
+	[[ "$(cat "$t/err2")" =~ ^inject:\ ([0-9]+)\ allocations ]]
+	two=${BASH_REMATCH[1]}
+	[ "$two" -lt 200 ] || { echo "-j 2: $two allocations (-j 1: $one)"; return 1; }
+}
+
 @test "allocation failures: JPS with every open list it runs on, and under every diagonal rule" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local ol

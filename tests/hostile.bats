@@ -175,7 +175,7 @@ check_garbage() {
 	[ "${stderr_lines[1]}" = "pathfind: summary: maps=1 solved=0 nopath=0 errors=1 expanded=0" ]
 }
 
-@test "a long line read a few bytes at a time is searched for its end once (tests/linescheck.c)" {
+@test "a long line read a few bytes at a time is searched for its end once; the next block seen in the buffer (tests/linescheck.c)" {
 	local lc=${LINESCHECK:-$root/tests/linescheck}
 	if [ ! -x "$lc" ]; then	# not built by make: a private copy
 		lc=$BATS_TEST_TMPDIR/linescheck
@@ -192,6 +192,9 @@ check_garbage() {
 			[ "$status" -eq 0 ] || { echo "$len $piece: $output"; return 1; }
 		done
 	done
+	# and how -j tells that the next map is small and read already
+	run "$lc" block
+	[ "$status" -eq 0 ] || { echo "block: $output"; return 1; }
 }
 
 @test "an over-long line is reported before its end arrives" {

@@ -3,6 +3,7 @@
  * with its searches for line ends counted.
  *
  *   linescheck LEN PIECE
+ *   linescheck block
  *
  * Feeds a stream of "a" (a BOM first), a line of LEN bytes, CR LF, "bb",
  * LF and "c" without an LF, to lines_next with a limit of 256 MiB (that
@@ -11,6 +12,10 @@
  * are at most twice the stream's: a line that comes in N pieces must not
  * be searched again from its start after each (N * LEN / 2 bytes).
  * Prints "ok" and the counts, exits 0; or says what failed, exits 1.
+ *
+ * With "block", checks lines_block_here and lines_top_up (how -j tells
+ * that the next map is small and in the buffer) on maps read 5 bytes a
+ * read(2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +73,80 @@ want(struct lines *l, int wrc, const char *w, size_t wn, char fill)
 	return 0;
 }
 
+/* lines_block_here(l, max) must be want: 0 if so. */
+static int
+here(struct lines *l, size_t max, int want, const char *what)
+{
+	int got = lines_block_here(l, max);
+
+	if (got == want)
+		return 0;
+	fprintf(stderr, "linescheck: %s: lines_block_here %d, want %d\n", what, got, want);
+	return -1;
+}
+
+/* Read lines until an empty one (or the end). */
+static void
+skip_block(struct lines *l)
+{
+	const char *s;
+	size_t n;
+
+	while (lines_next(l, &s, &n) == LINES_OK && n > 0)
+		;
+}
+
+static int
+block(void)
+{
+	static const char stream[] = "A.B\n\n\nA#B\r\n.B.\r\n\r\nAAAAAAAAAAB\n\nA..B";
+	struct lines l;
+	const char *s;
+	size_t n;
+
+	feed = stream;
+	feedlen = sizeof(stream) - 1;
+	piece = 5;
+	if (lines_open(&l, 0, 1024) != 0)
+		return 2;
+	/* nothing read yet: the start is not checked */
+	if (here(&l, 64, 0, "before the first line") != 0)
+		return 1;
+	skip_block(&l);	/* A.B and the empty line: 5 bytes read, "\nA#B" next */
+	if (here(&l, 64, 0, "a block not yet read") != 0)
+		return 1;
+	while (lines_top_up(&l) && !lines_block_here(&l, 64))
+		;
+	/* an empty line, then A#B, .B. and the empty line after them: 13 bytes */
+	if (here(&l, 64, 1, "a block ended by an empty line, CRLF") != 0 ||
+	    here(&l, 12, 0, "the same, past max") != 0 || here(&l, 13, 1, "the same, at max") != 0)
+		return 1;
+	if (lines_next(&l, &s, &n) != LINES_OK || n != 0) {
+		fprintf(stderr, "linescheck: an empty line is not where it was\n");
+		return 1;
+	}
+	lines_unget(&l);
+	if (here(&l, 64, 0, "a line pushed back") != 0)
+		return 1;
+	skip_block(&l);
+	skip_block(&l);	/* A#B, .B. and the empty line */
+	while (lines_top_up(&l))
+		;
+	/* AAAAAAAAAAB, the empty line, and A..B at the end without an LF */
+	if (here(&l, 64, 1, "a block at the end of the stream") != 0)
+		return 1;
+	skip_block(&l);
+	if (here(&l, 64, 1, "the last line, without its end") != 0 ||
+	    here(&l, 3, 0, "the same, past max") != 0)
+		return 1;
+	skip_block(&l);
+	if (here(&l, 64, 0, "nothing left") != 0 || lines_top_up(&l) != 0)
+		return 1;
+	lines_close(&l);
+	printf("ok: lines_block_here and lines_top_up\n");
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -75,9 +154,11 @@ main(int argc, char **argv)
 	char *buf, *p;
 	size_t len;
 
+	if (argc == 2 && strcmp(argv[1], "block") == 0)
+		return block();
 	if (argc != 3 || (len = strtoul(argv[1], NULL, 10)) == 0 ||
 	    (piece = strtoul(argv[2], NULL, 10)) == 0) {
-		fprintf(stderr, "usage: linescheck LEN PIECE\n");
+		fprintf(stderr, "usage: linescheck LEN PIECE | block\n");
 		return 2;
 	}
 	if ((buf = malloc(len + 16)) == NULL) {
