@@ -1078,7 +1078,8 @@ solve_alone(struct worker *w, struct slot *sl)
 
 /*
  * Publish map[lo, hi) of w's batch, the maps it has read (in the slots
- * from w->first + lo on), and solve them, in turn; end: the batch is
+ * from w->first + lo on), and solve them, in turn (a thread of -j N:
+ * work_alone has no batches); end: the batch is
  * over and the thread stops reading (eof: there is nothing more).  Their
  * outcomes are done under one lock, and written in turn.  A map that
  * runs out of memory beside the other threads is solved again alone
@@ -1107,8 +1108,7 @@ solve_batch(struct worker *w, int lo, int hi, int end, int eof)
 		if (eof)
 			ms->eof = 1;
 	}
-	if (ms->nw > 1)
-		pthread_cond_broadcast(&ms->work);
+	pthread_cond_broadcast(&ms->work);
 	if (hi == lo) {
 		if (end)
 			w->busy = 0;
@@ -1126,9 +1126,9 @@ solve_batch(struct worker *w, int lo, int hi, int end, int eof)
 			prepare(sl, 0, NULL);
 			continue;
 		}
-		prepare(sl, ms->buffered, ms->nw > 1 ? &w->run : NULL);
+		prepare(sl, ms->buffered, &w->run);
 		solve(w, sl);
-		if (ms->nw > 1 && out_of_memory(sl)) {
+		if (out_of_memory(sl)) {
 			give(w, done, i);
 			lock(ms, &ms->mu);
 			for (k = done; k < i; k++)
@@ -1139,8 +1139,7 @@ solve_batch(struct worker *w, int lo, int hi, int end, int eof)
 			solve_alone(w, sl);
 		}
 	}
-	if (ms->nw > 1)
-		give(w, done, hi);
+	give(w, done, hi);
 	lock(ms, &ms->mu);
 	ms->solving--;
 	if (end)
@@ -1217,9 +1216,13 @@ work(void *arg)
 			if (sl->large || (sl->rc == MAP_OK && (cells += (size_t)sl->map->grid.w *
 			    (size_t)sl->map->grid.h) >= BATCH_CELLS) || !ms->open || ms->rd.skip)
 				break;
-			/* the next map whole in the buffer, or there once what is ready is read */
-			if (!lines_block_here(&ms->rd.lines, BATCH_BYTES) && !(ready(ms->fd) &&
-			    lines_top_up(&ms->rd.lines) && lines_block_here(&ms->rd.lines, BATCH_BYTES)))
+			/*
+			 * the next map whole in the buffer, or there once what is
+			 * ready is read (at the input's end, nothing will be)
+			 */
+			if (!lines_block_here(&ms->rd.lines, BATCH_BYTES) && (ms->rd.lines.eof ||
+			    !ready(ms->fd) || !lines_top_up(&ms->rd.lines) ||
+			    !lines_block_here(&ms->rd.lines, BATCH_BYTES)))
 				break;
 		}
 		w->cur = n;
