@@ -329,7 +329,8 @@ fi
 # stream: map streams through pathfind's whole path (read, solve, write).
 # 20,000 small puzzles (3x3 to 40x30, 25% walls) to a regular file and to
 # a pipe, where each result is flushed as it completes, and in moves on
-# two threads too; a process's
+# two threads too, and the first 2,000 of them a file each, on one thread
+# and on two; a process's
 # fixed cost (one map of three cells, and -V for the start and exit
 # alone, 21 runs); then streams of 64 and of 512 maps of 256x256 on one
 # thread and on two.  Wall time, the median of five runs: pathfind's, from
@@ -384,6 +385,16 @@ if [ "$stream" = 1 ]; then
 	f=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j 2 -f moves "$p" >"$out/stream.out" 2>/dev/null; cat "$out/wall.ns"; done | median)
 	q=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j 2 -f moves "$p" 2>/dev/null | cat >/dev/null; cat "$out/wall.ns"; done | median)
 	awk -v f="$f" -v q="$q" 'BEGIN { printf "| 20,000 puzzles | moves | 2 | %.1f | %.1f | %.2f |\n", f / 1e6, q / 1e6, q / f }'
+	# the first 2,000 of them, a file each: the threads that would wait
+	# read the next files ahead (maps.c, AHEAD)
+	pd=$out/puzzle-files
+	[ -d "$pd" ] || { mkdir "$pd" && awk -v d="$pd" 'BEGIN { RS = "" } NR <= 2000 {
+		f = sprintf("%s/p%04d.txt", d, NR - 1); print >f; close(f) }' "$p"; }
+	for j in 1 2; do
+		f=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j $j -f moves "$pd"/p*.txt >"$out/stream.out" 2>/dev/null; cat "$out/wall.ns"; done | median)
+		q=$(for k in 1 2 3 4 5; do wall 1 "$pf" -j $j -f moves "$pd"/p*.txt 2>/dev/null | cat >/dev/null; cat "$out/wall.ns"; done | median)
+		awk -v f="$f" -v q="$q" -v j="$j" 'BEGIN { printf "| 2,000 puzzle files | moves | %d | %.1f | %.1f | %.2f |\n", j, f / 1e6, q / 1e6, q / f }'
+	done
 	# A process's own cost: one map of three cells, and -V for the start
 	# and exit alone; the median of 21 runs.
 	printf 'A.B\n' >"$out/tiny.txt"

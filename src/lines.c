@@ -20,6 +20,14 @@ lines_open(struct lines *l, int fd, size_t limit)
 }
 
 void
+lines_preload(struct lines *l, const char *p, size_t n)
+{
+	memcpy(l->buf, p, n);
+	l->end = n;
+	l->eof = 1;
+}
+
+void
 lines_close(struct lines *l)
 {
 	free(l->buf);
@@ -251,4 +259,21 @@ lines_top_up(struct lines *l)
 	if (l->pushed || l->skipping || !l->begun || (l->start == 0 && l->end == l->cap))
 		return 0;
 	return fill(l) > 0;
+}
+
+/*
+ * Has the stream ended, with nothing left in the buffer but line ends
+ * (empty lines)?  Then no more lines come from it, and none is read.
+ */
+int
+lines_spent(const struct lines *l)
+{
+	const char *p = l->buf + l->start, *end = l->buf + l->end;
+
+	if (!l->eof || l->pushed || l->skipping || l->err)
+		return 0;
+	for (; p < end; p++)
+		if (*p != '\n' && *p != '\r')
+			return 0;
+	return 1;
 }

@@ -59,10 +59,16 @@ enum {
 };
 
 int	lines_open(struct lines *, int, size_t);
+/*
+ * Right after lines_open: the whole stream is these n bytes (at most
+ * LINES_BUFSIZE), read already; fd is not read.
+ */
+void	lines_preload(struct lines *, const char *, size_t);
 void	lines_close(struct lines *);
 int	lines_next(struct lines *, const char **, size_t *);
 void	lines_unget(struct lines *);
 int	lines_block_here(const struct lines *, size_t);
 int	lines_top_up(struct lines *);
+int	lines_spent(const struct lines *);
 
 #endif

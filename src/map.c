@@ -169,6 +169,8 @@ input_holds(const struct mapreader *r, size_t need)
 	struct stat st;
 	off_t at;
 
+	if (r->lines.eof)	/* (all of it read ahead: no file open, maps.c) */
+		return r->lines.end - r->lines.start >= need;
 	if (fstat(r->lines.fd, &st) != 0 || !S_ISREG(st.st_mode) ||
 	    (at = lseek(r->lines.fd, 0, SEEK_CUR)) < 0 || at > st.st_size)
 		return 0;

@@ -87,6 +87,34 @@
 #define BATCH_CELLS 16384
 #define BATCH_BYTES 16384
 
+/*
+ * Under -j, a thread that would wait (another is reading, or the slots
+ * are full) reads ahead instead: the nearest of the next AHEAD operands
+ * not yet claimed, if it is a regular file of at most AHEAD_BYTES and
+ * not standard output's, is read whole into memory and closed, for the
+ * thread that reads in turn to take (open_input) without opening it.  A
+ * batch that reaches the end of its input goes on into the next when
+ * that was read ahead (next_ahead): its maps are small, and in memory.
+ * Batches ended with their input, so a run of small files was read a
+ * file at a time, by one thread while the other waited: their opens,
+ * reads and closes, most of a small map's time, made -j 2 slower than
+ * -j 1 (2,000 one-map files: 1.40 times as long; BENCHMARKS.md).  Any
+ * other operand, or a file whose read or memory fails ahead, is left to
+ * the thread in turn, which reads it as ever and says why it failed.
+ * Only a regular file: opening a FIFO may wait for its writer or let one
+ * in, and opening a device may do anything.
+ */
+#define AHEAD 8
+#define AHEAD_BYTES 16384
+
+struct ahead {
+	int op;			/* the operand claimed, by a thread reading ahead or by open_input; -1: none */
+	int busy;		/* being read ahead */
+	int ok;			/* read ahead: the whole file is buf[0, n) */
+	char *buf;		/* AHEAD_BYTES + 1, from the first use */
+	size_t n;
+};
+
 struct slot {
 	struct map *map;	/* the map: the worker's that reads and solves it */
 	long line;		/* the map's first line, for what is said after its solve */
@@ -156,6 +184,11 @@ struct maps {
 	/* The inputs, read by the thread that has ms->reading (feed) */
 	char **files;
 	int nfiles, fi;		/* files[fi] is the next input to open */
+	/* Read ahead (AHEAD): operand k in ahead[k % AHEAD], under mu */
+	struct ahead ahead[AHEAD];
+	int consumed;		/* operands [0, consumed) are done with */
+	int next;		/* next_ahead took the next operand, read ahead, */
+	struct ahead got;	/* ... as this */
 	int open;		/* rd reads the input name, on fd */
 	const char *name;
 	int fd;
@@ -166,6 +199,8 @@ struct maps {
 	/* the run so far, in input order */
 	int status;
 	unsigned long images;	/* --image files written */
+	struct fileid output;	/* standard output's file, if it is a regular file */
+	int outreg;		/* it is */
 	struct fileid *inputs;	/* --image: the inputs' files, never overwritten, sorted */
 	int ninputs;
 	/* --check: the answers, read by the thread reading (feed) */
@@ -853,29 +888,146 @@ error_item(struct maps *ms, struct slot *sl, const char *name, long line, const 
 		read_answer(ms, sl);
 }
 
-/* Open the next input.  0: it is open; 1: it cannot be read, and sl holds its error. */
+/*
+ * Read operand path ahead into a (AHEAD) if it is a regular file of at
+ * most AHEAD_BYTES, and not standard output's (ms->output); else, or if
+ * anything fails, leave it to the thread in turn (a->ok 0).
+ */
+static void
+fetch(const struct maps *ms, struct ahead *a, const char *path)
+{
+	struct stat st;
+	ssize_t r;
+	int fd;
+
+	a->ok = 0;
+	a->n = 0;
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > AHEAD_BYTES)
+		return;
+	if (a->buf == NULL && (a->buf = malloc(AHEAD_BYTES + 1)) == NULL)
+		return;
+	/* not waiting, should it have become a FIFO since the stat */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+		return;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (ms->outreg && st.st_dev == ms->output.dev && st.st_ino == ms->output.ino)) {
+		close(fd);
+		return;
+	}
+	/* to its end, or past AHEAD_BYTES (then it has grown since the stat) */
+	do {
+		r = read(fd, a->buf + a->n, AHEAD_BYTES + 1 - a->n);
+		if (r > 0)
+			a->n += (size_t)r;
+	} while ((r > 0 || (r < 0 && errno == EINTR)) && a->n <= AHEAD_BYTES);
+	close(fd);
+	a->ok = r == 0;
+}
+
+/*
+ * A thread that would wait, called with mu held: read the next operand
+ * ahead, the nearest in reach not claimed.  1: it did (mu is held
+ * again).
+ */
 static int
-open_input(struct maps *ms, struct slot *sl)
+read_ahead(struct maps *ms)
+{
+	struct ahead *a;
+	int k, end = ms->consumed + AHEAD < ms->nfiles ? ms->consumed + AHEAD : ms->nfiles;
+
+	if (ms->stop)
+		return 0;
+	for (k = ms->consumed; k < end && ms->ahead[k % AHEAD].op == k; k++)
+		;
+	if (k >= end)
+		return 0;
+	a = &ms->ahead[k % AHEAD];
+	a->op = k;
+	a->busy = 1;
+	unlock(ms, &ms->mu);
+	fetch(ms, a, ms->files[k]);
+	lock(ms, &ms->mu);
+	a->busy = 0;
+	pthread_cond_broadcast(&ms->work);
+	return 1;
+}
+
+/*
+ * The thread reading, about to open operand k: 1 and its file in *got
+ * when it was read ahead (a->buf stays the reader's until it takes the
+ * next), else 0, and no thread will read it ahead.  While another
+ * thread reads it ahead, this one reads the next ahead, if any.
+ */
+static int
+take_ahead(struct maps *ms, int k, struct ahead *got)
+{
+	struct ahead *a = &ms->ahead[k % AHEAD];
+
+	lock(ms, &ms->mu);
+	ms->consumed = k;
+	if (a->op != k) {
+		a->op = k;
+		unlock(ms, &ms->mu);
+		return 0;
+	}
+	while (a->busy)
+		if (!read_ahead(ms))
+			pthread_cond_wait(&ms->work, &ms->mu);
+	*got = *a;
+	unlock(ms, &ms->mu);
+	return got->ok;
+}
+
+/*
+ * A batch at the end of its input: has the next operand been read ahead?
+ * Then it is taken (ms->next), to be opened without waiting.
+ */
+static int
+next_ahead(struct maps *ms)
+{
+	int k = ms->fi;
+	struct ahead *a = &ms->ahead[k % AHEAD];
+
+	lock(ms, &ms->mu);
+	ms->next = k < ms->nfiles && a->op == k && !a->busy && a->ok;
+	if (ms->next) {
+		ms->consumed = k;
+		ms->got = *a;
+	}
+	unlock(ms, &ms->mu);
+	return ms->next;
+}
+
+/*
+ * Open input arg, or take it from ahead (got).  0: it is open; 1: it
+ * cannot be read, and sl holds its error.
+ */
+static int
+start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahead *got)
 {
 	const struct options *o = ms->o;
-	const char *arg = ms->files[ms->fi++];
 	char msg[128];
 
 	ms->name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
-	if (strcmp(arg, "-") == 0 && o->stdin_closed) {
-		error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
-		return 1;
+	if (got != NULL) {
+		ms->fd = -1;	/* read, and closed: nothing to wait for */
+	} else {
+		if (strcmp(arg, "-") == 0 && o->stdin_closed) {
+			error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
+			return 1;
+		}
+		/* opening a FIFO waits for its writer: nothing written may wait with it */
+		if (strcmp(arg, "-") != 0)
+			before_input(ms, pending(ms));
+		ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
+		if (ms->fd < 0) {
+			snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
+			error_item(ms, sl, ms->name, 0, msg, 1);
+			return 1;
+		}
 	}
-	/* opening a FIFO waits for its writer: nothing written may wait with it */
-	if (strcmp(arg, "-") != 0)
-		before_input(ms, pending(ms));	/* (a batch ends with its input: none) */
-	ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
-	if (ms->fd < 0) {
-		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
-		error_item(ms, sl, ms->name, 0, msg, 1);
-		return 1;
-	}
-	if (out_same_file(ms->fd)) {
+	if (got == NULL && out_same_file(ms->fd)) {
 		error_item(ms, sl, ms->name, 0, "input file is output file", 1);
 		if (ms->fd != STDIN_FILENO)
 			close(ms->fd);
@@ -883,10 +1035,12 @@ open_input(struct maps *ms, struct slot *sl)
 	}
 	if (mapreader_open(&ms->rd, ms->fd) != 0) {
 		error_item(ms, sl, ms->name, 0, "out of memory", 1);
-		if (ms->fd != STDIN_FILENO)
+		if (ms->fd != STDIN_FILENO && ms->fd >= 0)
 			close(ms->fd);
 		return 1;
 	}
+	if (got != NULL)
+		lines_preload(&ms->rd.lines, got->buf, got->n);
 	ms->rd.lines.before_read = before_read;
 	ms->rd.lines.arg = ms;
 	ms->rd.start_optional = o->start.set;
@@ -897,11 +1051,25 @@ open_input(struct maps *ms, struct slot *sl)
 	return 0;
 }
 
+/* Open the next input.  0: it is open; 1: it cannot be read, and sl holds its error. */
+static int
+open_input(struct maps *ms, struct slot *sl)
+{
+	struct ahead got;
+	int k = ms->fi++;
+
+	if (ms->next) {	/* taken by next_ahead */
+		ms->next = 0;
+		return start_input(ms, sl, ms->files[k], &ms->got);
+	}
+	return start_input(ms, sl, ms->files[k], take_ahead(ms, k, &got) ? &got : NULL);
+}
+
 static void
 close_input(struct maps *ms)
 {
 	mapreader_close(&ms->rd);
-	if (ms->fd != STDIN_FILENO)
+	if (ms->fd != STDIN_FILENO && ms->fd >= 0)	/* (-1: read ahead, and closed) */
 		close(ms->fd);
 	ms->open = 0;
 }
@@ -1197,7 +1365,8 @@ work(void *arg)
 			if (!ms->reading && !ms->alone && ms->tail - ms->head + (size_t)ms->batch <=
 			    ms->nflight && ms->nlarge < 4 * (size_t)ms->nw)
 				break;
-			pthread_cond_wait(&ms->work, &ms->mu);
+			if (!read_ahead(ms))
+				pthread_cond_wait(&ms->work, &ms->mu);
 		}
 		ms->reading = 1;
 		ms->reader = w;
@@ -1218,11 +1387,12 @@ work(void *arg)
 				break;
 			/*
 			 * the next map whole in the buffer, or there once what is
-			 * ready is read (at the input's end, nothing will be)
+			 * ready is read; at the input's end, with nothing left,
+			 * the next input read ahead (whose maps are small too)
 			 */
-			if (!lines_block_here(&ms->rd.lines, BATCH_BYTES) && (ms->rd.lines.eof ||
-			    !ready(ms->fd) || !lines_top_up(&ms->rd.lines) ||
-			    !lines_block_here(&ms->rd.lines, BATCH_BYTES)))
+			if (!lines_block_here(&ms->rd.lines, BATCH_BYTES) && (ms->rd.lines.eof ?
+			    !lines_spent(&ms->rd.lines) || !next_ahead(ms) : !ready(ms->fd) ||
+			    !lines_top_up(&ms->rd.lines) || !lines_block_here(&ms->rd.lines, BATCH_BYTES)))
 				break;
 		}
 		w->cur = n;
@@ -1258,11 +1428,19 @@ work_alone(struct worker *w)
 static int
 setup(struct maps *ms, const struct options *o)
 {
+	struct stat st;
 	int k;
 
 	memset(ms, 0, sizeof(*ms));
 	ms->o = o;
 	ms->afd = -1;
+	for (k = 0; k < AHEAD; k++)
+		ms->ahead[k].op = -1;
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+		ms->outreg = 1;	/* (for fetch: what it is cannot change) */
+		ms->output.dev = st.st_dev;
+		ms->output.ino = st.st_ino;
+	}
 	out_init(&ms->out, o, 0);
 	ms->color = color_wanted(o->color);
 	ms->nw = o->jobs;
@@ -1283,7 +1461,6 @@ setup(struct maps *ms, const struct options *o)
 	 */
 	if (o->image != NULL) {
 		char **files = o->nfiles > 0 ? o->files : NULL;
-		struct stat st;
 
 		if ((ms->inputs = calloc((size_t)o->nfiles + 1, sizeof(*ms->inputs))) == NULL)
 			return -1;
@@ -1321,6 +1498,8 @@ teardown(struct maps *ms)
 		viz_free(ms->w[k].viz);
 		search_free(ms->w[k].search);
 	}
+	for (k = 0; k < AHEAD; k++)
+		free(ms->ahead[k].buf);
 	free(ms->slot);
 	free(ms->w);
 	free(ms->inputs);

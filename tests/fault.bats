@@ -341,6 +341,47 @@ sweep_reads() {
 	sweep_reads 16 -S "$BATS_FILE_TMPDIR/few.scen" tests/data/tiny.map
 }
 
+# Under -j 2 the threads that would wait read the next small files ahead
+# (maps.c, AHEAD).  A read or an allocation that fails there is not the
+# run's error: the file is read again in its turn, where a failure is
+# said as with -j 1.  So each run ends with a read error said, or out of
+# memory, or exactly the output of the run without a failure.
+@test "-j 2, small files read ahead: a read or an allocation failing there is met in turn" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR k n count st base_out base_st out err files=() seen=0
+	for k in 0 1 2 3 4 5 6 7 8 9 10 11; do
+		printf 'A.%s\n.B.\n' "$([ $((k % 4)) = 1 ] && echo '#' || echo .)" >"$t/m$k.txt"
+		files+=("$t/m$k.txt")
+	done
+	(cd "$root" && PF_INJECT_REPORT=1 exec timeout 30 "$FAULT" -j 2 -f moves "${files[@]}") >"$t/out" 2>"$t/err" &&
+	    base_st=0 || base_st=$?
+	slurp "$t/out"; base_out=$REPLY
+	slurp "$t/err"; err=$REPLY
+	[[ "$err" =~ inject:\ [0-9]+\ allocations,\ ([0-9]+)\ reads ]] || { echo "no count: $err"; return 1; }
+	count=${BASH_REMATCH[1]}
+	[ "$count" -ge 24 ]	# two a file, at its turn or ahead of it
+	for ((n = 1; n <= count + 1; n++)); do
+		(cd "$root" && PF_FAIL_READ=$n exec timeout 30 "$FAULT" -j 2 -f moves "${files[@]}") >"$t/out" 2>"$t/err" &&
+		    st=0 || st=$?
+		slurp "$t/out"; out=$REPLY
+		slurp "$t/err"; err=$REPLY
+		if [[ "$err" == *"Sanitizer"* || "$err" == *"runtime error"* ]]; then
+			echo "PF_FAIL_READ=$n: status $st:"; echo "$err"; return 1
+		fi
+		[ "$st" -eq 2 ] && [[ "$err" =~ ^pathfind:\ [^:]+:[0-9]+:1:\ read\ error:\ Input/output\ error$'\n'$ ]] && continue
+		if [ "$st" -eq "$base_st" ] && [ "$out" = "$base_out" ] && [ -z "$err" ]; then
+			[ "$n" -gt "$count" ] || seen=$((seen + 1))
+			continue
+		fi
+		echo "PF_FAIL_READ=$n (of $count): status $st (baseline $base_st)"; echo "$err" | head -n 5
+		return 1
+	done
+	# (reads ahead that failed, met by reading the file again; as many
+	# as the threads' timing gives, and as a rule most of them)
+	echo "# $count reads, $seen of them failing without an error" >&3
+	PF_FAIL_IN=maps.c sweep -j 2 -f moves "${files[@]}"
+}
+
 @test "-S: a read error part-way through the scenario file is counted in the summary" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local t=$BATS_TEST_TMPDIR n st

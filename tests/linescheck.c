@@ -15,7 +15,8 @@
  *
  * With "block", checks lines_block_here and lines_top_up (how -j tells
  * that the next map is small and in the buffer) on maps read 5 bytes a
- * read(2).
+ * read(2), and lines_preload (a file that -j read ahead): its lines, and
+ * no read(2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,10 +35,13 @@ counted_memchr(const void *s, int c, size_t n)
 	return memchr(s, c, n);
 }
 
+static size_t reads;
+
 static ssize_t
 piece_read(int fd, void *buf, size_t n)
 {
 	(void)fd;
+	reads++;
 	if (n > piece)
 		n = piece;
 	if (n > feedlen - fed)
@@ -96,6 +100,35 @@ skip_block(struct lines *l)
 		;
 }
 
+/* A whole stream handed over read (lines_preload): its lines, no read(2). */
+static int
+preload(void)
+{
+	static const char stream[] = "\xef\xbb\xbf" "A.B\r\n\nA#B";
+	struct lines l;
+
+	feed = "never read";
+	feedlen = strlen(feed);
+	fed = reads = 0;
+	piece = 64;
+	if (lines_open(&l, 0, 1024) != 0)
+		return 2;
+	lines_preload(&l, stream, sizeof(stream) - 1);
+	if (here(&l, 64, 0, "preloaded, before the first line") != 0 ||
+	    want(&l, LINES_OK, "A.B", 3, 0) != 0 || want(&l, LINES_OK, "", 0, 0) != 0 ||
+	    here(&l, 64, 1, "preloaded, the last block") != 0 ||
+	    want(&l, LINES_OK, "A#B", 3, 0) != 0 || want(&l, LINES_EOF, "", 0, 0) != 0 ||
+	    lines_top_up(&l) != 0)
+		return 1;
+	if (reads != 0) {
+		fprintf(stderr, "linescheck: a preloaded stream was read %zu times\n", reads);
+		return 1;
+	}
+	lines_close(&l);
+	printf("ok: lines_preload\n");
+	return 0;
+}
+
 static int
 block(void)
 {
@@ -144,7 +177,7 @@ block(void)
 		return 1;
 	lines_close(&l);
 	printf("ok: lines_block_here and lines_top_up\n");
-	return 0;
+	return preload();
 }
 
 int

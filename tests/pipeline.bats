@@ -237,6 +237,71 @@ R2" ]
 	[ "$(ls "$T/i1" | wc -l)" -gt 5 ]
 }
 
+# Under -j a thread that would wait reads the next small files ahead
+# (maps.c, AHEAD): whole, if they are regular files of at most 16384
+# bytes and not standard output's; the others (larger, a directory, a
+# FIFO, standard input, a missing file) are read in turn.  Whichever
+# thread reads a file, the run's bytes are -j 1's.
+@test "-j 2 on many small files, some read ahead, gives the bytes of -j 1" {
+	local T=$BATS_TEST_TMPDIR j n ops=() a st
+	mkdir "$T/in" "$T/dir"
+	awk -v d="$T/in" 'BEGIN { srand(5); for (i = 0; i < 240; i++) {
+		f = sprintf("%s/m%03d.txt", d, i)
+		w = 2 + int(rand() * 9); h = 1 + int(rand() * 6); k = i % 40 == 7 ? 2 : 1
+		for (m = 0; m < k; m++) {
+			ax = int(rand() * w); ay = int(rand() * h); bx = int(rand() * w); by = int(rand() * h)
+			for (y = 0; y < h; y++) { r = ""
+				for (x = 0; x < w; x++) { c = rand() < 0.3 ? "#" : "."
+					if (x == ax && y == ay) c = "A"; else if (x == bx && y == by) c = "B"
+					if (i % 53 == 9 && x == 1 && y == 0) c = "?"
+					r = r c }
+				print r >f }
+			if (m + 1 < k) print "" >f }
+		close(f) } }'
+	# the sizes about AHEAD_BYTES (16384): 128 rows of 127 cells and
+	# their ends, one byte less (no last line end) and one more
+	awk 'BEGIN { for (y = 0; y < 128; y++) { r = ""; for (x = 0; x < 127; x++)
+		r = r (x == 0 && y == 0 ? "A" : x == 126 && y == 127 ? "B" : x == 60 && y < 120 ? "#" : ".")
+		print r } }' >"$T/in/s16384.txt"
+	head -c 16383 "$T/in/s16384.txt" >"$T/in/s16383.txt"
+	{ cat "$T/in/s16384.txt"; echo; } >"$T/in/s16385.txt"
+	[ "$(wc -c <"$T/in/s16383.txt") $(wc -c <"$T/in/s16385.txt")" = "16383 16385" ]
+	printf '\357\273\277A..\n#.B\n' >"$T/in/bom.txt"
+	printf 'A.\r\n.B\r\n' >"$T/in/crlf.txt"
+	printf 'A#B' >"$T/in/noend.txt"
+	: >"$T/in/empty.txt"
+	mkfifo "$T/fifo"
+	for n in 0 1 2 3; do
+		ops+=("$T"/in/m$n*.txt "$T/in/s16383.txt" "$T/in/bom.txt" "$T/missing.txt"
+		    "$T/in/s16384.txt" "$T/in/crlf.txt" "$T/dir" "$T/in/s16385.txt" "$T/in/empty.txt" "$T/in/noend.txt")
+	done
+	ops+=(- "$T/fifo" "$T"/in/m1*.txt)
+	[ "${#ops[@]}" -gt 300 ]
+	for a in "-s" "-f json" "-f moves -d always"; do
+		for j in 1 2 3; do
+			printf 'A.B\n\n.A\nB#\n' >"$T/stdin"
+			timeout 60 sh -c 'printf "A...\n###B\n" >"$1"' sh "$T/fifo" &
+			# shellcheck disable=SC2086
+			timeout 120 "$PATHFIND" -j "$j" $a "${ops[@]}" <"$T/stdin" >"$T/o$j" 2>"$T/e$j" && st=0 || st=$?
+			wait
+			[ "$st" -eq 2 ] || { echo "$a -j $j: status $st"; return 1; }
+		done
+		[ "$(grep -c 'cannot open' "$T/e1")" -eq 4 ] && grep -q 'dir: .*Is a directory' "$T/e1"
+		grep -q 'empty.txt:1:1: empty input' "$T/e1"
+		cmp "$T/o1" "$T/o2" && cmp "$T/o1" "$T/o3" || { echo "$a: stdout"; return 1; }
+		cmp "$T/e1" "$T/e2" && cmp "$T/e1" "$T/e3" || { echo "$a: stderr"; return 1; }
+	done
+	# the output file itself among them, read ahead as any other
+	for j in 1 2; do
+		printf 'A.B\n' >"$T/out"
+		"$PATHFIND" -j "$j" -f moves "$T"/in/m00*.txt "$T/out" "$T"/in/m01*.txt >>"$T/out" 2>"$T/e$j" && st=0 || st=$?
+		[ "$st" -eq 2 ] || { echo "-j $j: status $st"; return 1; }
+		mv "$T/out" "$T/o$j"
+	done
+	grep -q 'out: input file is output file' "$T/e1"
+	cmp "$T/o1" "$T/o2" && cmp "$T/e1" "$T/e2"
+}
+
 # A map stream runs no thread that only reads (maps.c, work): with -j 2
 # its maps are read by the threads that solve them, and the calling
 # thread, which waits for them, reads none.  Told by each thread's bytes

@@ -78,6 +78,22 @@ same() {
 	IN=$d/stream.txt same 4 --max-expanded 2000 -f path -
 }
 
+@test "races: many small files under -j, read ahead by the threads that wait" {
+	local k ops=()
+	mkdir "$t/in"
+	for k in $(seq 0 99); do
+		case $((k % 10)) in
+		3) printf 'A#B\n' ;;
+		6) printf 'A.x\n' ;;
+		*) printf 'A%.*s\n%.*sB\n' $((k % 7)) ...... $((k % 5)) ..... ;;
+		esac >"$t/in/m$k.txt"
+		ops+=("$t/in/m$k.txt")
+		[ $((k % 25)) -ne 0 ] || ops+=("$d/small.txt" "$t/missing" "$t")
+	done
+	same 2 -f moves "${ops[@]}"
+	IN=$d/small.txt same 2 -f json "${ops[@]:0:50}" - "${ops[@]:50}"
+}
+
 @test "races: --check of a map stream under -j" {
 	"$PATHFIND" -f json "$d/stream.txt" >"$t/answers" 2>/dev/null || true
 	[ "$(grep -c '"cost"' "$t/answers")" -ge 6 ]
