@@ -187,6 +187,7 @@ struct maps {
 	/* Read ahead (AHEAD): operand k in ahead[k % AHEAD], under mu */
 	struct ahead ahead[AHEAD];
 	int consumed;		/* operands [0, consumed) are done with */
+	int hold;		/* none may be read ahead now (open_in_turn) */
 	int next;		/* next_ahead took the next operand, read ahead, */
 	struct ahead got;	/* ... as this */
 	int open;		/* rd reads the input name, on fd */
@@ -936,7 +937,7 @@ read_ahead(struct maps *ms)
 	struct ahead *a;
 	int k, end = ms->consumed + AHEAD < ms->nfiles ? ms->consumed + AHEAD : ms->nfiles;
 
-	if (ms->stop)
+	if (ms->stop || ms->hold)
 		return 0;
 	for (k = ms->consumed; k < end && ms->ahead[k % AHEAD].op == k; k++)
 		;
@@ -1000,6 +1001,32 @@ next_ahead(struct maps *ms)
 }
 
 /*
+ * Open operand path in its turn.  Under -j the threads reading ahead hold
+ * a descriptor each for a moment (fetch): where the process has none
+ * left (EMFILE, ENFILE), let those finish, start no other (ms->hold), and
+ * try once more, so that -j N opens what -j 1 would.
+ */
+static int
+open_in_turn(struct maps *ms, const char *path)
+{
+	int fd = open(path, O_RDONLY), k, err;
+
+	if (fd >= 0 || ms->nw == 1 || (errno != EMFILE && errno != ENFILE))
+		return fd;
+	lock(ms, &ms->mu);
+	ms->hold = 1;
+	for (k = 0; k < AHEAD; k++)
+		while (ms->ahead[k].busy)
+			pthread_cond_wait(&ms->work, &ms->mu);
+	fd = open(path, O_RDONLY);
+	err = errno;
+	ms->hold = 0;
+	unlock(ms, &ms->mu);
+	errno = err;
+	return fd;
+}
+
+/*
  * Open input arg, or take it from ahead (got).  0: it is open; 1: it
  * cannot be read, and sl holds its error.
  */
@@ -1020,7 +1047,7 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 		/* opening a FIFO waits for its writer: nothing written may wait with it */
 		if (strcmp(arg, "-") != 0)
 			before_input(ms, pending(ms));
-		ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open(arg, O_RDONLY);
+		ms->fd = strcmp(arg, "-") == 0 ? STDIN_FILENO : open_in_turn(ms, arg);
 		if (ms->fd < 0) {
 			snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
 			error_item(ms, sl, ms->name, 0, msg, 1);

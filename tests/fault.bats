@@ -382,6 +382,39 @@ sweep_reads() {
 	PF_FAIL_IN=maps.c sweep -j 2 -f moves "${files[@]}"
 }
 
+# A thread reading a file ahead holds a descriptor for a moment, where
+# -j 1 would hold none: an open in turn that finds none left (EMFILE)
+# waits for the reads ahead to end, starts no other, and tries once more.
+# PF_FAIL_OPEN=N fails the N-th open(2) alone: with -j 1 that is the
+# file's error; with -j 2 no run has one, whichever open it was (one
+# ahead is read again in its turn, one in turn is tried again).
+@test "-j 2: an open that finds no descriptor left is tried again once none is read ahead" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR k n st base files=()
+	# small files, read ahead, and between them larger ones, opened in turn
+	awk 'BEGIN { for (y = 0; y < 150; y++) { r = ""; for (x = 0; x < 150; x++)
+		r = r (x + y == 0 ? "A" : x + y == 298 ? "B" : "."); print r } }' >"$t/big.txt"
+	for k in 0 1 2 3 4 5 6 7 8 9; do
+		# (every fourth without a path: exit status 1)
+		if [ $((k % 4)) -eq 1 ]; then printf 'A#B\n'; else printf 'A..\n.B.\n'; fi >"$t/m$k.txt"
+		files+=("$t/m$k.txt")
+		[ $((k % 3)) -ne 2 ] || files+=("$t/big.txt")
+	done
+	(cd "$root" && exec "$FAULT" -j 2 -f moves "${files[@]}") >"$t/base" 2>"$t/err" && st=0 || st=$?
+	[ "$st" -eq 1 ]
+	[ ! -s "$t/err" ]
+	(cd "$root" && PF_FAIL_OPEN=3 exec "$FAULT" -j 1 -f moves "${files[@]}") >"$t/out" 2>"$t/err" && st=0 || st=$?
+	[ "$st" -eq 2 ]
+	grep -q 'm2.txt: cannot open: Too many open files' "$t/err"
+	for ((n = 1; n <= 2 * ${#files[@]} + 1; n++)); do
+		(cd "$root" && PF_FAIL_OPEN=$n exec timeout 30 "$FAULT" -j 2 -f moves "${files[@]}") >"$t/out" 2>"$t/err" &&
+		    st=0 || st=$?
+		if [ "$st" -ne 1 ] || [ -s "$t/err" ] || ! cmp -s "$t/out" "$t/base"; then
+			echo "PF_FAIL_OPEN=$n: status $st"; head -n 5 "$t/err"; return 1
+		fi
+	done
+}
+
 @test "-S: a read error part-way through the scenario file is counted in the summary" {
 	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
 	local t=$BATS_TEST_TMPDIR n st

@@ -1,6 +1,8 @@
 /* inject.c - the counting allocators and reads of inject.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,11 +18,12 @@
 #undef strdup
 #undef free
 #undef read
+#undef open
 #undef mmap
 #undef pthread_create
 
-static atomic_ulong count, reads, fixed;
-static unsigned long fail_at, fail_read_at, fail_fixed_at;	/* 0: never */
+static atomic_ulong count, reads, opens, fixed;
+static unsigned long fail_at, fail_read_at, fail_open_at, fail_fixed_at;	/* 0: never */
 static size_t read_max;		/* 0: no limit */
 static int sticky, report, leaks, fail_threads;
 static const char *fail_in;	/* PF_FAIL_IN, or NULL: every file */
@@ -103,6 +106,8 @@ setup(void)
 	}
 	if ((s = getenv("PF_FAIL_READ")) != NULL)
 		fail_read_at = strtoul(s, NULL, 10);
+	if ((s = getenv("PF_FAIL_OPEN")) != NULL)
+		fail_open_at = strtoul(s, NULL, 10);
 	if ((s = getenv("PF_FAIL_FIXED")) != NULL)
 		fail_fixed_at = strtoul(s, NULL, 10);
 	if ((s = getenv("PF_READ_MAX")) != NULL)
@@ -207,6 +212,25 @@ fail_read(int fd, void *buf, size_t n)
 	if (read_max > 0 && n > read_max)
 		n = read_max;
 	return read(fd, buf, n);
+}
+
+int
+fail_open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	va_list ap;
+
+	setup();
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if (atomic_fetch_add(&opens, 1) + 1 == fail_open_at) {
+		errno = EMFILE;
+		return -1;
+	}
+	return open(path, flags, mode);
 }
 
 void *

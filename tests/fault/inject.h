@@ -4,7 +4,7 @@
  * the make coverage build; see tests/fault.bats).
  *
  * The sources are compiled with -include tests/fault/inject.h, so that
- * their malloc, calloc, realloc, strdup, free, read and mmap calls (and only
+ * their malloc, calloc, realloc, strdup, free, read, open and mmap calls (and only
  * theirs, not libc's own) go through the wrappers in inject.c:
  *
  *   PF_FAIL_ALLOC=N    the N-th allocation (from 1) fails: it returns NULL
@@ -14,6 +14,8 @@
  *                      named (by their last component, e.g. search.c):
  *                      the others neither fail nor count
  *   PF_FAIL_READ=N     the N-th read(2) fails with EIO
+ *   PF_FAIL_OPEN=N     the N-th open(2) fails with EMFILE, as when the
+ *                      process has no descriptor left
  *   PF_READ_MAX=K      every read(2) returns at most K bytes, as from a
  *                      pipe, so that a file takes many reads
  *   PF_FAIL_FIXED=N    the N-th mmap(2) at an address of the caller's
@@ -44,6 +46,7 @@
 #define _GNU_SOURCE
 #endif
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,7 @@ void	*fail_realloc(void *, size_t, const char *);
 char	*fail_strdup(const char *, const char *);
 void	fail_free(void *);
 ssize_t	fail_read(int, void *, size_t);
+int	fail_open(const char *, int, ...);
 void	*fail_mmap(void *, size_t, int, int, int, off_t);
 int	fail_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
@@ -69,6 +73,7 @@ int	fail_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), 
 #define strdup(s)	fail_strdup(s, __FILE__)
 #define free(p)		fail_free(p)
 #define read(fd, b, n)	fail_read(fd, b, n)
+#define open(...)	fail_open(__VA_ARGS__)
 #define mmap(a, n, p, f, fd, o)	fail_mmap(a, n, p, f, fd, o)
 #define pthread_create(t, a, f, g)	fail_pthread_create(t, a, f, g)
 
