@@ -89,20 +89,21 @@
 
 /*
  * Under -j, a thread that would wait (another is reading, or the slots
- * are full) reads ahead instead: the nearest of the next AHEAD operands
- * not yet claimed, if it is a regular file of at most AHEAD_BYTES and
- * not standard output's, is read whole into memory and closed, for the
- * thread that reads in turn to take (open_input) without opening it.  A
- * batch that reaches the end of its input goes on into the next when
- * that was read ahead (next_ahead): its maps are small, and in memory.
- * Batches ended with their input, so a run of small files was read a
- * file at a time, by one thread while the other waited: their opens,
- * reads and closes, most of a small map's time, made -j 2 slower than
- * -j 1 (2,000 one-map files: 1.40 times as long; BENCHMARKS.md).  Any
- * other operand, or a file whose read or memory fails ahead, is left to
- * the thread in turn, which reads it as ever and says why it failed.
- * Only a regular file: opening a FIFO may wait for its writer or let one
- * in, and opening a device may do anything.
+ * are full) reads ahead instead: it takes the nearest of the next AHEAD
+ * operands not yet claimed and, if it is a regular file of at most
+ * AHEAD_BYTES and not standard output's, reads it whole into memory and
+ * closes it, for the thread that reads in turn to take (open_input)
+ * without opening it.  A batch at the end of its input goes on into the
+ * next operand when that is such a file, read ahead or read then by the
+ * thread reading (next_ahead), so where batches end does not depend on
+ * the threads' timing.  Batches ended with their input, so a run of
+ * small files was read a file at a time, by one thread while the other
+ * waited: their opens, reads and closes, most of a small map's time,
+ * made -j 2 slower than -j 1 (2,000 one-map files: 1.6 times as long;
+ * BENCHMARKS.md).  Any other operand, or a file whose read or memory
+ * fails ahead, is left to the thread in turn, which reads it as ever and
+ * says why it failed.  Only a regular file: opening a FIFO may wait for
+ * its writer or let one in, and opening a device may do anything.
  */
 #define AHEAD 8
 #define AHEAD_BYTES 16384
@@ -926,6 +927,21 @@ fetch(const struct maps *ms, struct ahead *a, const char *path)
 	a->ok = r == 0;
 }
 
+/* Claim operand k and read it ahead: called with mu held, returns with it. */
+static void
+claim(struct maps *ms, int k)
+{
+	struct ahead *a = &ms->ahead[k % AHEAD];
+
+	a->op = k;
+	a->busy = 1;
+	unlock(ms, &ms->mu);
+	fetch(ms, a, ms->files[k]);
+	lock(ms, &ms->mu);
+	a->busy = 0;
+	pthread_cond_broadcast(&ms->work);
+}
+
 /*
  * A thread that would wait, called with mu held: read the next operand
  * ahead, the nearest in reach not claimed.  1: it did (mu is held
@@ -934,7 +950,6 @@ fetch(const struct maps *ms, struct ahead *a, const char *path)
 static int
 read_ahead(struct maps *ms)
 {
-	struct ahead *a;
 	int k, end = ms->consumed + AHEAD < ms->nfiles ? ms->consumed + AHEAD : ms->nfiles;
 
 	if (ms->stop || ms->hold)
@@ -943,15 +958,17 @@ read_ahead(struct maps *ms)
 		;
 	if (k >= end)
 		return 0;
-	a = &ms->ahead[k % AHEAD];
-	a->op = k;
-	a->busy = 1;
-	unlock(ms, &ms->mu);
-	fetch(ms, a, ms->files[k]);
-	lock(ms, &ms->mu);
-	a->busy = 0;
-	pthread_cond_broadcast(&ms->work);
+	claim(ms, k);
 	return 1;
+}
+
+/* While another thread reads a ahead, read the next ahead, if any (mu held). */
+static void
+settle(struct maps *ms, const struct ahead *a)
+{
+	while (a->busy)
+		if (!read_ahead(ms))
+			pthread_cond_wait(&ms->work, &ms->mu);
 }
 
 /*
@@ -972,17 +989,18 @@ take_ahead(struct maps *ms, int k, struct ahead *got)
 		unlock(ms, &ms->mu);
 		return 0;
 	}
-	while (a->busy)
-		if (!read_ahead(ms))
-			pthread_cond_wait(&ms->work, &ms->mu);
+	settle(ms, a);
 	*got = *a;
 	unlock(ms, &ms->mu);
 	return got->ok;
 }
 
 /*
- * A batch at the end of its input: has the next operand been read ahead?
- * Then it is taken (ms->next), to be opened without waiting.
+ * A batch at the end of its input, with nothing left in it: may it go on
+ * into the next operand?  Yes when that is a file fetch reads whole, read
+ * ahead by another thread or now by this one: its maps are small, and in
+ * memory.  It is then taken (ms->next), to be opened without waiting.
+ * So where a batch ends does not depend on the threads' timing.
  */
 static int
 next_ahead(struct maps *ms)
@@ -990,8 +1008,13 @@ next_ahead(struct maps *ms)
 	int k = ms->fi;
 	struct ahead *a = &ms->ahead[k % AHEAD];
 
+	if (k >= ms->nfiles)
+		return 0;
 	lock(ms, &ms->mu);
-	ms->next = k < ms->nfiles && a->op == k && !a->busy && a->ok;
+	if (a->op != k && !ms->stop)
+		claim(ms, k);
+	settle(ms, a);
+	ms->next = a->op == k && a->ok;
 	if (ms->next) {
 		ms->consumed = k;
 		ms->got = *a;
