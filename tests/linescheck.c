@@ -16,7 +16,8 @@
  * With "block", checks lines_block_here and lines_top_up (how -j tells
  * that the next map is small and in the buffer) on maps read 5 bytes a
  * read(2), and lines_preload (a file that -j read ahead): its lines, and
- * no read(2).
+ * no read(2); and lines_spent (where a batch may go on into the next
+ * file).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,12 +101,30 @@ skip_block(struct lines *l)
 		;
 }
 
-/* A whole stream handed over read (lines_preload): its lines, no read(2). */
+/* lines_spent(l) must be want: 0 if so. */
+static int
+spent(struct lines *l, int want, const char *what)
+{
+	int got = lines_spent(l);
+
+	if (got == want)
+		return 0;
+	fprintf(stderr, "linescheck: %s: lines_spent %d, want %d\n", what, got, want);
+	return -1;
+}
+
+/*
+ * A whole stream handed over read (lines_preload): its lines, no read(2);
+ * and lines_spent, which says that nothing but empty lines is left.
+ */
 static int
 preload(void)
 {
 	static const char stream[] = "\xef\xbb\xbf" "A.B\r\n\nA#B";
+	static const char tail[] = "A\n\r\n\n";
 	struct lines l;
+	const char *s;
+	size_t n;
 
 	feed = "never read";
 	feedlen = strlen(feed);
@@ -115,15 +134,37 @@ preload(void)
 		return 2;
 	lines_preload(&l, stream, sizeof(stream) - 1);
 	if (here(&l, 64, 0, "preloaded, before the first line") != 0 ||
-	    want(&l, LINES_OK, "A.B", 3, 0) != 0 || want(&l, LINES_OK, "", 0, 0) != 0 ||
+	    want(&l, LINES_OK, "A.B", 3, 0) != 0 || spent(&l, 0, "a block left") != 0 ||
+	    want(&l, LINES_OK, "", 0, 0) != 0 ||
 	    here(&l, 64, 1, "preloaded, the last block") != 0 ||
-	    want(&l, LINES_OK, "A#B", 3, 0) != 0 || want(&l, LINES_EOF, "", 0, 0) != 0 ||
-	    lines_top_up(&l) != 0)
+	    want(&l, LINES_OK, "A#B", 3, 0) != 0 || spent(&l, 1, "at the end") != 0 ||
+	    want(&l, LINES_EOF, "", 0, 0) != 0 || lines_top_up(&l) != 0)
 		return 1;
 	if (reads != 0) {
 		fprintf(stderr, "linescheck: a preloaded stream was read %zu times\n", reads);
 		return 1;
 	}
+	lines_close(&l);
+	/* empty lines left, CRLF among them; and the last line pushed back */
+	if (lines_open(&l, 0, 1024) != 0)
+		return 2;
+	lines_preload(&l, tail, sizeof(tail) - 1);
+	if (spent(&l, 0, "nothing read yet") != 0 || want(&l, LINES_OK, "A", 1, 0) != 0 ||
+	    spent(&l, 1, "empty lines left") != 0)
+		return 1;
+	lines_unget(&l);
+	if (spent(&l, 0, "a line pushed back") != 0)
+		return 1;
+	(void)lines_next(&l, &s, &n);
+	lines_close(&l);
+	/* a stream not at its end may have more to come */
+	feed = "A\n\n";
+	feedlen = strlen(feed);
+	fed = 0;
+	if (lines_open(&l, 0, 1024) != 0)
+		return 2;
+	if (want(&l, LINES_OK, "A", 1, 0) != 0 || spent(&l, 0, "before the end is read") != 0)
+		return 1;
 	lines_close(&l);
 	printf("ok: lines_preload\n");
 	return 0;
