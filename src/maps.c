@@ -189,8 +189,6 @@ struct maps {
 	struct ahead ahead[AHEAD];
 	int consumed;		/* operands [0, consumed) are done with */
 	int hold;		/* none may be read ahead now (open_in_turn) */
-	int next;		/* next_ahead took the next operand, read ahead, */
-	struct ahead got;	/* ... as this */
 	int open;		/* rd reads the input name, on fd */
 	const char *name;
 	int fd;
@@ -999,13 +997,13 @@ take_ahead(struct maps *ms, int k, struct ahead *got)
  * A batch at the end of its input, with nothing left in it: may it go on
  * into the next operand?  Yes when that is a file fetch reads whole, read
  * ahead by another thread or now by this one: its maps are small, and in
- * memory.  It is then taken (ms->next), to be opened without waiting.
+ * memory.  Its turn then takes it (take_ahead) without waiting.
  * So where a batch ends does not depend on the threads' timing.
  */
 static int
 next_ahead(struct maps *ms)
 {
-	int k = ms->fi;
+	int k = ms->fi, ok;
 	struct ahead *a = &ms->ahead[k % AHEAD];
 
 	if (k >= ms->nfiles)
@@ -1014,13 +1012,9 @@ next_ahead(struct maps *ms)
 	if (a->op != k && !ms->stop)
 		claim(ms, k);
 	settle(ms, a);
-	ms->next = a->op == k && a->ok;
-	if (ms->next) {
-		ms->consumed = k;
-		ms->got = *a;
-	}
+	ok = a->op == k && a->ok;
 	unlock(ms, &ms->mu);
-	return ms->next;
+	return ok;
 }
 
 /*
@@ -1039,8 +1033,7 @@ open_in_turn(struct maps *ms, const char *path)
 	lock(ms, &ms->mu);
 	ms->hold = 1;
 	for (k = 0; k < AHEAD; k++)
-		while (ms->ahead[k].busy)
-			pthread_cond_wait(&ms->work, &ms->mu);
+		settle(ms, &ms->ahead[k]);	/* (reading none ahead: hold) */
 	fd = open(path, O_RDONLY);
 	err = errno;
 	ms->hold = 0;
@@ -1108,10 +1101,6 @@ open_input(struct maps *ms, struct slot *sl)
 	struct ahead got;
 	int k = ms->fi++;
 
-	if (ms->next) {	/* taken by next_ahead */
-		ms->next = 0;
-		return start_input(ms, sl, ms->files[k], &ms->got);
-	}
 	return start_input(ms, sl, ms->files[k], take_ahead(ms, k, &got) ? &got : NULL);
 }
 
