@@ -166,7 +166,7 @@ build/bench/peer-bgl: bench/peers/bgl.cpp bench/peers/mai.h
 	mkdir -p build/bench
 	$(CXX) -O2 $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ bench/peers/bgl.cpp
 
-bench-peers: pathfind build/bench/peer-tcod build/bench/peer-bgl
+bench-peers: pathfind build/bench/genmap build/bench/peer-tcod build/bench/peer-bgl
 	BENCH_ALGOS=peers sh bench/run.sh
 
 # A* now against A* as the performance issue (round 2) timed it, at
@@ -179,7 +179,7 @@ build/bench/then-$(THEN)/pathfind:
 	git archive $(THEN) Makefile src | tar -x -C build/bench/then-$(THEN)
 	$(MAKE) --no-print-directory -C build/bench/then-$(THEN) pathfind
 
-bench-then: pathfind build/bench/then-$(THEN)/pathfind
+bench-then: pathfind build/bench/genmap build/bench/then-$(THEN)/pathfind
 	BENCH_ALGOS=then BENCH_THEN=$(CURDIR)/build/bench/then-$(THEN)/pathfind sh bench/run.sh
 
 install: pathfind
