@@ -107,13 +107,16 @@ stderr_lines_whole() {
 	done
 }
 
+# awk_rep: an awk function, rep(c, n), the character c n times, built by
+# doubling: mawk 1.3.4 of 2020 (Debian 12's awk) caps sprintf at 8,191
+# bytes, so sprintf("%60000s", "") is no way to make a long row.
+awk_rep='function rep(c, n,   s) { s = c; while (length(s) < n) s = s s; return substr(s, 1, n) }'
+
 # zigzag N: an N by N map (N even) of rows joined at alternate ends, A top
 # left, B at the end: a path through half the cells (N = 2048: 2.1
 # million cells, a JSON record of 23 MB).
 zigzag() {
-	# (rows built by doubling: mawk 1.3.4 of 2020 caps sprintf at 8,191 bytes)
-	awk -v n="$1" 'BEGIN { f = "."; while (length(f) < n) f = f f; f = substr(f, 1, n)
-		w = "#"; while (length(w) < n - 1) w = w w; w = substr(w, 1, n - 1)
+	awk -v n="$1" "$awk_rep"' BEGIN { f = rep(".", n); w = rep("#", n - 1)
 		for (y = 0; y < n; y++) {
 			if (y % 2 == 0) { r = f; if (y == 0) r = "A" substr(f, 2)
 				if (y == n - 2) r = (int(y / 2) % 2 == 0) ? substr(f, 2) "B" : "B" substr(f, 2)

@@ -281,8 +281,7 @@ big_map() {
 	# leave about 75 MB
 	[ -z "${PF_SANITIZED:-}" ] || skip "the sanitizers' shadow memory is resident too"
 	local d=$BATS_TEST_TMPDIR j rss
-	# (a row built by doubling: mawk 1.3.4 of 2020 caps sprintf at 8,191 bytes)
-	awk 'BEGIN { r = "."; while (length(r) < 8192) r = r r
+	awk "$awk_rep"' BEGIN { r = rep(".", 8192)
 		for (y = 0; y < 8192; y++) print (y == 0 ? r : ".") }' >"$d/h.txt"
 	awk 'BEGIN { print "version 1"; for (i = 0; i < 8200; i++) print "0\th\t8192\t8192\t0\t0\t1\t0\t1" }' >"$d/h.scen"
 	for j in 1 2; do

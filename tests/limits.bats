@@ -110,9 +110,7 @@ nearest_agree() {
 	# goals are nearer (7 diagonal steps in place of straight ones), and
 	# of rows 0 and 7, row 0 is reached by 59,999 diagonal steps, row 7
 	# only with a straight step among them.
-	# (the rows built by doubling: mawk 1.3.4 of 2020 caps sprintf at 8,191 bytes)
-	awk 'BEGIN { o = "."; while (length(o) < 60000) o = o o; o = substr(o, 1, 60000)
-		w = "#"; while (length(w) < 5534) w = w w; w = substr(w, 1, 5534)
+	awk "$awk_rep"' BEGIN { o = rep(".", 60000); w = rep("#", 5534)
 		for (y = 0; y < 8; y++) print (y == 3 ? "A" substr(o, 2) : o) w "B" }' >"$T/wide.txt"
 	local want
 	while IFS='|' read -r args want; do
