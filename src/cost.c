@@ -44,18 +44,20 @@ coord_parse(const char *s, size_t n, int *out)
 }
 
 /*
- * A decimal number in s, digits with at most one point and at least one
- * digit after it (and maxdec at most), scaled by 10^maxdec into *out, at
- * most maxunits.  -1 if not.
+ * A decimal number in the n bytes at s, digits with at most one point and
+ * at least one digit after it (and maxdec at most), scaled by 10^maxdec
+ * into *out, at most maxunits.  -1 if not.  Any number of leading zeros,
+ * as the option's value is read whole, not copied into a buffer first.
  */
 int
-decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
+decimal_parse_n(const char *s, size_t n, unsigned maxdec, uint64_t maxunits, uint64_t *out)
 {
+	const char *end = s + n;
 	uint64_t v = 0;
 	unsigned places = 0;
 	int digits = 0, point = 0;
 
-	for (; *s != '\0'; s++) {
+	for (; s < end; s++) {
 		if (*s == '.' && !point) {
 			point = 1;
 			continue;
@@ -84,19 +86,23 @@ decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
 	return 0;
 }
 
+/* decimal_parse_n of the string s. */
+int
+decimal_parse(const char *s, unsigned maxdec, uint64_t maxunits, uint64_t *out)
+{
+	return decimal_parse_n(s, strlen(s), maxdec, maxunits, out);
+}
+
 /* "S,D": decimals in (0, COST_MAX] with at most 6 places; D may be "sqrt2". */
 int
 cost_parse(const char *arg, struct costs *c)
 {
 	const char *comma = strchr(arg, ',');
-	char sbuf[32];
-	size_t n;
 
-	if (comma == NULL || (n = (size_t)(comma - arg)) >= sizeof(sbuf))
+	if (comma == NULL)
 		return -1;
-	memcpy(sbuf, arg, n);
-	sbuf[n] = '\0';
-	if (decimal_parse(sbuf, 6, (uint64_t)COST_MAX * COST_MICRO, &c->s) != 0 ||
+	if (decimal_parse_n(arg, (size_t)(comma - arg), 6, (uint64_t)COST_MAX * COST_MICRO,
+	    &c->s) != 0 ||
 	    c->s == 0)
 		return -1;
 	if (strcmp(comma + 1, "sqrt2") == 0) {

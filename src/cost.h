@@ -38,6 +38,7 @@ struct keyunits {
 };
 
 int	decimal_parse(const char *, unsigned, uint64_t, uint64_t *);
+int	decimal_parse_n(const char *, size_t, unsigned, uint64_t, uint64_t *);
 int	coord_parse(const char *, size_t, int *);
 int	cost_parse(const char *, struct costs *);
 int	cost_units(const struct costs *, uint64_t, struct keyunits *);

@@ -663,6 +663,16 @@ write_image(struct maps *ms, struct slot *sl, char *buf, size_t size)
 			out_fail(&sl->oc, name, 0, 0, "cannot write image: it is an input file");
 			return;
 		}
+		/*
+		 * Nor standard output's file where the records go there: each
+		 * would overwrite the other (with -q nothing else is written).
+		 */
+		if (ms->outreg && !ms->o->quiet && id.dev == ms->output.dev &&
+		    id.ino == ms->output.ino) {
+			out_discard(&sl->oc);
+			out_fail(&sl->oc, name, 0, 0, "cannot write image: it is standard output");
+			return;
+		}
 	}
 	/*
 	 * A half-written image is removed only where this run created it: a
@@ -1464,11 +1474,63 @@ work_alone(struct worker *w)
 	ms->eof = 1;
 }
 
+/*
+ * What nw threads need: the workers, with their maps, searches and views,
+ * and the slots of the maps in flight.  -1 without the memory: jobs_free
+ * gives back what was taken.
+ */
+static int
+jobs_setup(struct maps *ms, int nw)
+{
+	const struct options *o = ms->o;
+	int k;
+
+	ms->nw = nw;
+	ms->batch = nw == 1 ? 1 : BATCH_MAPS;
+	ms->nflight = nw == 1 ? 1 : 4 * (size_t)nw * (size_t)ms->batch;
+	for (ms->nslot = 1; ms->nslot < ms->nflight; )
+		ms->nslot *= 2;
+	ms->buffered = nw > 1 || o->image != NULL;
+	if ((ms->w = calloc((size_t)(ms->nalloc = nw), sizeof(*ms->w))) == NULL ||
+	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
+		return -1;
+	for (k = 0; k < nw; k++) {
+		ms->w[k].ms = ms;
+		if ((ms->w[k].map = calloc((size_t)ms->batch, sizeof(*ms->w[k].map))) == NULL ||
+		    (ms->w[k].search = search_new()) == NULL)
+			return -1;
+		search_threaded(ms->w[k].search, nw > 1);
+		if ((o->explored || o->trace != TRACE_OFF || o->scores || o->image != NULL) &&
+		    (ms->w[k].viz = viz_new()) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+jobs_free(struct maps *ms)
+{
+	int i, k;
+
+	for (k = 0; ms->w != NULL && k < ms->nalloc; k++) {
+		for (i = 0; ms->w[k].map != NULL && i < ms->batch; i++)
+			map_free(&ms->w[k].map[i]);
+		free(ms->w[k].map);
+		viz_free(ms->w[k].viz);
+		search_free(ms->w[k].search);
+	}
+	free(ms->slot);
+	free(ms->w);
+	ms->slot = NULL;
+	ms->w = NULL;
+	ms->nalloc = 0;
+}
+
 static int
 setup(struct maps *ms, const struct options *o)
 {
 	struct stat st;
-	int k;
+	int k, nw;
 
 	memset(ms, 0, sizeof(*ms));
 	ms->o = o;
@@ -1482,18 +1544,9 @@ setup(struct maps *ms, const struct options *o)
 	}
 	out_init(&ms->out, o, 0);
 	ms->color = color_wanted(o->color);
-	ms->nw = o->jobs;
-	ms->batch = ms->nw == 1 ? 1 : BATCH_MAPS;
-	ms->nflight = ms->nw == 1 ? 1 : 4 * (size_t)ms->nw * (size_t)ms->batch;
-	for (ms->nslot = 1; ms->nslot < ms->nflight; )
-		ms->nslot *= 2;
-	ms->buffered = ms->nw > 1 || o->image != NULL;
 	pthread_mutex_init(&ms->mu, NULL);
 	pthread_mutex_init(&ms->emu, NULL);
 	pthread_cond_init(&ms->work, NULL);
-	if ((ms->w = calloc((size_t)(ms->nalloc = ms->nw), sizeof(*ms->w))) == NULL ||
-	    (ms->slot = calloc(ms->nslot, sizeof(*ms->slot))) == NULL)
-		return -1;
 	/*
 	 * The files read, so that no image overwrites one (--image self.svg
 	 * self.svg would truncate the input before reading it).
@@ -1512,14 +1565,15 @@ setup(struct maps *ms, const struct options *o)
 		}
 		qsort(ms->inputs, (size_t)ms->ninputs, sizeof(*ms->inputs), fileid_cmp);
 	}
-	for (k = 0; k < ms->nw; k++) {
-		ms->w[k].ms = ms;
-		if ((ms->w[k].map = calloc((size_t)ms->batch, sizeof(*ms->w[k].map))) == NULL ||
-		    (ms->w[k].search = search_new()) == NULL)
-			return -1;
-		search_threaded(ms->w[k].search, ms->nw > 1);
-		if ((o->explored || o->trace != TRACE_OFF || o->scores || o->image != NULL) &&
-		    (ms->w[k].viz = viz_new()) == NULL)
+	/*
+	 * -j N takes what N threads need up front (the slots above all: 4
+	 * batches of 64 maps a thread, 984 bytes each); where the memory is
+	 * not there, fewer threads, down to the one of -j 1, which needs no
+	 * more than it would alone (maps_run says so).
+	 */
+	for (nw = o->jobs; jobs_setup(ms, nw) != 0; nw /= 2) {
+		jobs_free(ms);
+		if (nw == 1)
 			return -1;
 	}
 	return 0;
@@ -1528,19 +1582,11 @@ setup(struct maps *ms, const struct options *o)
 static void
 teardown(struct maps *ms)
 {
-	int i, k;
+	int k;
 
-	for (k = 0; ms->w != NULL && k < ms->nalloc; k++) {
-		for (i = 0; ms->w[k].map != NULL && i < ms->batch; i++)
-			map_free(&ms->w[k].map[i]);
-		free(ms->w[k].map);
-		viz_free(ms->w[k].viz);
-		search_free(ms->w[k].search);
-	}
+	jobs_free(ms);
 	for (k = 0; k < AHEAD; k++)
 		free(ms->ahead[k].buf);
-	free(ms->slot);
-	free(ms->w);
 	free(ms->inputs);
 	answers_close(&ms->answers);
 	if (ms->afd > STDIN_FILENO)
@@ -1591,6 +1637,11 @@ open_answers(struct maps *ms)
 		answers_failed(ms, "input file is output file");
 		return -1;
 	}
+	/* --check=- by another name (/dev/stdin), where the maps are read */
+	if (options_stdin_maps(o) && out_is_stdin(ms->afd)) {
+		answers_failed(ms, "it is standard input, which holds the maps");
+		return -1;
+	}
 	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {
 		answers_failed(ms, "out of memory");
 		return -1;
@@ -1639,10 +1690,21 @@ maps_run(const struct options *o)
 	}
 	ms.files = o->nfiles > 0 ? o->files : stdin_only;
 	ms.nfiles = o->nfiles > 0 ? o->nfiles : 1;
+	if (ms.nw < o->jobs) {
+		char msg[64];
+
+		snprintf(msg, sizeof(msg), "-j %d reduced to %d: out of memory", o->jobs, ms.nw);
+		out_diag(&ms.out, NULL, 0, 0, msg);
+	}
 	started = 0;
 	if (ms.nw > 1) {
 		int rc = 0;
 
+		/*
+		 * The threads write nothing until what is said here is said
+		 * (their records and diagnostics are written under emu).
+		 */
+		lock(&ms, &ms.emu);
 		for (; started < ms.nw; started++)
 			if ((rc = thread_start(&ms.w[started].tid, work, &ms.w[started])) != 0)
 				break;
@@ -1653,11 +1715,23 @@ maps_run(const struct options *o)
 			    "started: %s", ms.nw, started > 0 ? started : 1, strerror(rc));
 			out_diag(&ms.out, NULL, 0, 0, msg);
 		}
+		unlock(&ms, &ms.emu);
+		/*
+		 * No thread: the run is -j 1's, with -j 1's memory, the
+		 * threads' given back (a 3-cell map under ulimit -v had failed
+		 * for want of the 4 batches of slots a thread of -j 2).
+		 */
+		if (started == 0) {
+			jobs_free(&ms);
+			if (jobs_setup(&ms, 1) != 0) {
+				teardown(&ms);
+				fprintf(stderr, "pathfind: out of memory\n");
+				return EX_ERROR;
+			}
+		}
 	}
-	if (started == 0) {
-		ms.nw = 1;	/* -j 1, or no thread: this one does the work, without locks */
+	if (started == 0)	/* -j 1, or no thread: this one does the work, without locks */
 		work_alone(&ms.w[0]);
-	}
 	for (i = 0; i < started; i++)
 		pthread_join(ms.w[i].tid, NULL);
 	if (ms.open)	/* stopped by a write error */

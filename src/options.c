@@ -138,7 +138,8 @@ options_usage(FILE *fp, int full)
 "", fp);
 	/* (in two: C99 promises string literals of 4095 characters, no more) */
 	fputs(
-"  -q, --quiet                        print nothing; only the exit status\n"
+"  -q, --quiet                        print no results; only the exit status\n"
+"                                     (errors and -s still on standard error)\n"
 "  -s, --summary                      a final summary line on standard error\n"
 "  -S, --scenarios=FILE               solve the MovingAI scenarios in FILE (- for\n"
 "                                     stdin) on the map beside it or mapfile\n"
@@ -165,10 +166,10 @@ options_usage(FILE *fp, int full)
 "\n"
 "Map: A start, B goal (one or more), # wall, . or space floor, 1-9 terrain cost;\n"
 "or a MovingAI map (type/height/width/map header) for -S or --start/--goal.\n"
-"Exit status: 0 all solved, 1 some map has no path, 2 an error, 3 a scenario\n"
-"cost differs from its published optimum, 4 --max-expanded stopped a search;\n"
-"with --check: 0 every answer right, 3 some answer illegal, costlier than\n"
-"the optimum, wrong or unanswered, 2 an error.\n"
+"Exit status, the highest that applies: 0 all solved, 1 some map has no path,\n"
+"2 an error, 3 a scenario cost differs from its published optimum, 4\n"
+"--max-expanded stopped a search; with --check: 0 every answer right, 3 some\n"
+"answer illegal, costlier than the optimum, wrong or unanswered, 2 an error.\n"
 "See pathfind(1).\n", fp);
 }
 
@@ -228,7 +229,6 @@ compare_parse(struct options *o, const char *arg)
 {
 	static const uint32_t dflt[] = { 1000, 1500, 2000, 3000 };
 	const char *p;
-	char buf[32];
 	uint64_t w;
 	size_t n;
 	int v;
@@ -247,12 +247,10 @@ compare_parse(struct options *o, const char *arg)
 	o->nweights = 0;
 	for (p = arg + 7;; p += n + 1) {
 		n = strcspn(p, ",");
-		if (n >= sizeof(buf) || o->nweights == OPT_WEIGHTS_MAX)
+		if (o->nweights == OPT_WEIGHTS_MAX)
 			return bad("--compare", arg, "weight=W,W,...: up to 16 weights from 1 to "
 			    "100, at most 3 decimals");
-		memcpy(buf, p, n);
-		buf[n] = '\0';
-		if (decimal_parse(buf, 3, SEARCH_WEIGHT_MAX, &w) != 0 || w < 1000)
+		if (decimal_parse_n(p, n, 3, SEARCH_WEIGHT_MAX, &w) != 0 || w < 1000)
 			return bad("--compare", arg, "weight=W,W,...: up to 16 weights from 1 to "
 			    "100, at most 3 decimals");
 		o->weights[o->nweights++] = (uint32_t)w;
@@ -370,9 +368,9 @@ long_refused(const char *arg)
 	fputc('\n', stderr);
 }
 
-/* Whether some maps would come from standard input. */
-static int
-stdin_maps(const struct options *o)
+/* Whether some maps would come from standard input.  See options.h. */
+int
+options_stdin_maps(const struct options *o)
 {
 	int k;
 
@@ -686,7 +684,7 @@ options_parse(struct options *o, int argc, char **argv)
 		return OPT_USAGE;
 	}
 	if (o->check != NULL && o->scen == NULL && strcmp(o->check, "-") == 0 &&
-	    stdin_maps(o)) {
+	    options_stdin_maps(o)) {
 		fprintf(stderr, "pathfind: --check=-: standard input cannot hold both the "
 		    "answers and the maps\n");
 		return OPT_USAGE;

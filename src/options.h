@@ -80,6 +80,7 @@ int	options_parse(struct options *, int, char **);
 void	options_params(const struct options *, const struct map *, struct search_params *);
 void	options_usage(FILE *, int);
 int	color_wanted(enum color);
+int	options_stdin_maps(const struct options *);
 
 extern const char *const algo_names[], *const diag_names[], *const heur_names[],
     *const tb_names[], *const ol_names[], *const format_names[],

@@ -254,6 +254,23 @@ out_same_file(int fd)
 	    fstat(fd, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino;
 }
 
+/*
+ * Is fd, opened by a name, standard input all the same (/dev/stdin,
+ * /proc/self/fd/0, the file standard input was redirected from), so that
+ * what one reads the other would have read?  Not a device that is no
+ * terminal: /dev/null is empty to every reader (and standard input where
+ * it was closed).
+ */
+int
+out_is_stdin(int fd)
+{
+	struct stat in, st;
+
+	return fd != STDIN_FILENO && fstat(STDIN_FILENO, &in) == 0 && fstat(fd, &st) == 0 &&
+	    in.st_dev == st.st_dev && in.st_ino == st.st_ino &&
+	    (!S_ISCHR(st.st_mode) || isatty(fd));
+}
+
 /* Drop what a buffered outcome has written: its error stands alone. */
 void
 out_discard(struct outcome *oc)

@@ -465,6 +465,24 @@ report(struct batch *b, struct job *job, size_t n)
 	return 0;
 }
 
+/*
+ * A thread's search, for the batch b: without paths where none is printed
+ * (the text rows, -q, --check: solve_chunk's keep_path).  NULL without the
+ * memory.
+ */
+static struct search *
+worker_search(const struct batch *b, int threaded)
+{
+	const struct options *o = b->o;
+	struct search *s = search_new();
+
+	if (s != NULL) {
+		search_cost_only(s, o->format == FMT_TEXT || o->quiet || b->ans_open);
+		search_threaded(s, threaded);
+	}
+	return s;
+}
+
 /* The first worker that can still work, or -1. */
 static int
 first_live(const struct worker *w, int nw)
@@ -486,7 +504,7 @@ static int
 solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n)
 {
 	struct pool pl;
-	int k, live, started;
+	int k, live, started, alone = 0;
 	size_t i;
 
 	memset(&pl, 0, sizeof(pl));
@@ -530,6 +548,20 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 			break;	/* all done */
 		for (k = live = 0; k < nw; k++)
 			live += !w[k].dead;
+		/*
+		 * No thread left of several: the calling one tries again
+		 * alone, as -j 1 would, with what the others held given back
+		 * (a map that fits one search but not two at once).
+		 */
+		if (live == 0 && nw > 1 && !alone) {
+			alone = 1;
+			/* with the jobs no thread took before all stopped */
+			if (!pl.retrying)
+				for (i = pl.next; i < n; i++)
+					job[i].retry = 1;
+			if ((w[0].search = worker_search(b, 0)) != NULL)
+				w[0].dead = 0, live = 1;
+		}
 		if (live == 0)
 			break;
 		pl.next = 0;
@@ -541,8 +573,9 @@ solve_chunk(struct batch *b, struct worker *w, int nw, struct job *job, size_t n
 	if (live > 0 && nw - live > b->dead) {
 		char msg[160];
 
+		/* (all of them, where the calling thread went on alone) */
 		snprintf(msg, sizeof(msg), "%d of %d threads ran out of memory for a search "
-		    "on this map; the batch goes on with %d", nw - live, nw, live);
+		    "on this map; the batch goes on with %d", nw - live + alone, nw, live);
 		out_diag(&b->out, NULL, 0, 0, msg);
 	}
 	b->dead = nw - live;
@@ -659,7 +692,7 @@ static int
 open_answers(struct batch *b, const struct options *o)
 {
 	char msg[128];
-	int fd = STDIN_FILENO, same;
+	int fd = STDIN_FILENO, same, stdin_too;
 
 	b->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
 	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
@@ -671,9 +704,13 @@ open_answers(struct batch *b, const struct options *o)
 		batch_error(b, 0, b->aname, 0, 0, msg);
 		return -1;
 	}
-	if ((same = out_same_file(fd)) || answers_open(&b->ans, fd, o->check_format) != 0) {
-		batch_error(b, 0, b->aname, 0, 0, same ? "input file is output file" :
-		    "out of memory");
+	/* --check=- by another name (/dev/stdin), where the scenarios or the map are read */
+	stdin_too = (strcmp(o->scen, "-") == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) &&
+	    out_is_stdin(fd);
+	if ((same = out_same_file(fd)) || stdin_too ||
+	    answers_open(&b->ans, fd, o->check_format) != 0) {
+		batch_error(b, 0, b->aname, 0, 0, same ? "input file is output file" : stdin_too ?
+		    "it is standard input, which holds the scenarios or their map" : "out of memory");
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return -1;
@@ -818,15 +855,11 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, "out of memory");
 		goto out;
 	}
-	for (k = 0; k < nw; k++) {
-		if ((w[k].search = search_new()) == NULL) {
+	for (k = 0; k < nw; k++)
+		if ((w[k].search = worker_search(&b, nw > 1)) == NULL) {
 			batch_error(&b, 0, b.name, 0, 0, "out of memory");
 			goto out;
 		}
-		/* the text rows show no paths (solve_chunk's keep_path) */
-		search_cost_only(w[k].search, o->format == FMT_TEXT || o->quiet || b.ans_open);
-		search_threaded(w[k].search, nw > 1);
-	}
 	chunk = chunk_for(&map.grid, o->format != FMT_TEXT && !o->quiet && !b.ans_open, nw);
 	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	ln.before_read = before_read;	/* what is written must not wait with it */

@@ -426,6 +426,20 @@ pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 erro
 	[ "${stderr_lines[0]}" = "pathfind: --check=-: standard input cannot hold both the answers and the maps" ]
 	run --separate-stderr "$PATHFIND" --check=- "$T/one" - <"$T/one"
 	[ "$status" -eq 2 ]
+	# standard input by another name, or the file it comes from: its
+	# maps were read as answers, or answers as maps
+	for a in /dev/stdin "$T/one"; do
+		run --separate-stderr "$PATHFIND" --check="$a" <"$T/one"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: $a: it is standard input, which holds the maps" ]
+		[ -z "$output" ]
+	done
+	run --separate-stderr bash -c 'printf "A.B\n" | "$0" -f json --check=/dev/stdin' "$PATHFIND"
+	[ "$status" -eq 2 ]
+	[ "$output" = '{"source":"/dev/stdin","map":null,"line":null,"column":null,"error":"it is standard input, which holds the maps"}' ]
+	# and not where the maps come from files
+	run --separate-stderr "$PATHFIND" --check=/dev/stdin "$T/one" <"$T/answers"
+	[ "$status" -eq 0 ]
 	local opt
 	for opt in "-f path" "-f moves"; do
 		run --separate-stderr "$PATHFIND" --check="$T/answers" $opt "$T/one"
@@ -924,6 +938,16 @@ $n right" ]
 	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=- - <"$T/own"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "pathfind: --check=-: standard input cannot hold both the answers and the map" ]
+	# standard input by another name
+	run --separate-stderr "$PATHFIND" -S - --check=/dev/stdin "$d/tiny.map" <"$T/own"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: /dev/stdin: it is standard input, which holds the scenarios or their map" ]
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=/dev/stdin - <"$T/own"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: /dev/stdin: it is standard input, which holds the scenarios or their map" ]
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=/dev/stdin <"$T/own"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
 	# the scenarios from standard input, the answers from a file
 	run --separate-stderr "$PATHFIND" -S - --check="$T/own" "$d/tiny.map" <"$d/tiny.map.scen"
 	[ "$status" -eq 0 ]

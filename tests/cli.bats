@@ -301,6 +301,21 @@ load common
 	[ "$status" -eq 2 ]
 }
 
+@test "-c and --compare=weight= take any number of leading zeros, S as D" {
+	local z
+	z=$(printf '%040d' 0)
+	run --separate-stderr "$PATHFIND" -f json -c "${z}2,${z}3.5" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"cost":16,'* ]]
+	run --separate-stderr "$PATHFIND" --compare=weight="${z}1,${z}2.5" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]%% *}" = 2.5 ]
+	# a value over the limit is still refused, however long
+	run --separate-stderr "$PATHFIND" -c "${z}1000.000001,1" "$root/samples/tutorial.txt"
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[0]}" == "pathfind: -c: invalid value '${z}1000.000001,1' "* ]]
+}
+
 @test "an over-long line is skipped without stopping the stream" {
 	run --separate-stderr "$PATHFIND" < <(printf 'A.B\n\n'; head -c 300000 /dev/zero | tr '\0' '.'; printf '\n\nA..B\n')
 	[ "$status" -eq 2 ]

@@ -189,6 +189,64 @@ sweep() {
 	done
 }
 
+# -S -j 2 where both threads run out of memory at their first search (the
+# first allocation of each one's open list, openlist.c's first and
+# second): the calling thread tries the scenarios given back, and those
+# no thread took, again alone, with the others' memory given back, as -j
+# 1 would.  Before, the batch stopped at its first scenario.
+@test "-S -j 2: with no thread left, the calling one tries again alone" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local t=$BATS_TEST_TMPDIR n
+	for n in $(seq 16); do grep -v '^version' "$root/tests/data/tiny.map.scen"; done >"$t/b.scen"
+	"$PATHFIND" -f moves -S "$t/b.scen" "$root/tests/data/tiny.map" >"$t/want" 2>/dev/null
+	run --separate-stderr env PF_FAIL_IN=openlist.c PF_FAIL_ALLOC=1-2 PF_INJECT_LEAKS=1 \
+	    "$FAULT" -j 2 -f moves -S "$t/b.scen" "$root/tests/data/tiny.map"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$t/want")" ]
+	[ "${stderr_lines[0]}" = "pathfind: 2 of 2 threads ran out of memory for a search on this map; the batch goes on with 1" ]
+	[[ "${stderr_lines[1]}" == *": scenarios=96 mismatches=0 nopath=0 errors=0 "* ]]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# where the try alone runs out too: the batch's one error
+	run --separate-stderr env PF_FAIL_IN=openlist.c PF_FAIL_ALLOC=1-3 PF_INJECT_LEAKS=1 \
+	    "$FAULT" -j 2 -f moves -S "$t/b.scen" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: $t/b.scen:1:1: out of memory: no thread can hold a search on this map; the batch stops" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+# -j N takes the slots of its maps in flight up front, 4 batches of 64
+# maps a thread (-j 4: 1,024 slots, 984 bytes each): without the memory
+# for them, fewer threads, down to -j 1's one, each reduction said.  The
+# run stopped at once before, 'pathfind: out of memory' and nothing else.
+@test "-j N without the memory for N threads' slots: fewer threads, -j 1's output" {
+	[ -n "$FAULT" ] || skip "make test runs this (no sanitizer build inside make sanitize)"
+	local args st want n m
+	for args in "-e samples/multi.txt samples/maze.txt" "-f json samples/multigoal.txt samples/nopath.txt"; do
+		want=0
+		(cd "$root" && "$PATHFIND" $args) >"$BATS_TEST_TMPDIR/want" 2>/dev/null || want=$?
+		# maps.c's allocations: the workers (1), the slots (2), then -j
+		# 2's workers (3); with every one from the second on failing,
+		# set-up fails at -j 1 too: the run's one error
+		for n in 2 2-3 2+; do
+			st=0
+			(cd "$root" && PF_FAIL_IN=maps.c PF_FAIL_ALLOC=$n PF_INJECT_LEAKS=1 exec "$FAULT" -j 4 $args) \
+			    >"$BATS_TEST_TMPDIR/got" 2>"$BATS_TEST_TMPDIR/err" || st=$?
+			if [ "$n" = 2+ ]; then
+				[ "$st" -eq 2 ] && [ "$(cat "$BATS_TEST_TMPDIR/err")" = "pathfind: out of memory" ] ||
+				    { echo "$args, $n: status $st"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+				continue
+			fi
+			[ "$st" -eq "$want" ] || { echo "$args, $n: status $st, not $want"; cat "$BATS_TEST_TMPDIR/err"; return 1; }
+			cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+			[ "$(grep -c 'reduced to' "$BATS_TEST_TMPDIR/err")" -eq 1 ]
+			m=1
+			[ "$n" != 2 ] || m=2
+			grep -qx "pathfind: -j 4 reduced to $m: out of memory" \
+			    "$BATS_TEST_TMPDIR/err"
+		done
+	done
+}
+
 # A map stream under -j N: a map whose solve runs out of memory is solved
 # again alone (maps.c, solve_alone), so that -j never decides whether a
 # map fits.  With any one allocation of the solves failing (PF_FAIL_IN:
@@ -225,8 +283,10 @@ sweep() {
 			rm -f "$t"/i*.svg "$t"/i*.png
 			(cd "$root" && PF_FAIL_ALLOC=$n exec timeout 60 "$FAULT" -j 2 $args $maps) \
 			    >"$t/out" 2>"$t/err" && st=0 || st=$?
-			# the set-up's own (search_new, viz_new): the run cannot start
+			# the set-up's own (search_new, viz_new): the run takes
+			# fewer threads (said), or cannot start at all
 			[ "$st" -eq 2 ] && [ "$(cat "$t/err")" = "pathfind: out of memory" ] && continue
+			[ "$(cat "$t/err")" != "pathfind: -j 2 reduced to 1: out of memory" ] || : >"$t/err"
 			cat "$t"/i*.svg "$t"/i*.png >"$t/out.svg" 2>/dev/null || true
 			if [ "$st" -ne "$base_st" ] || [ -s "$t/err" ] || ! cmp -s "$t/out" "$t/base" ||
 			    ! cmp -s "$t/out.svg" "$t/base.svg"; then

@@ -166,6 +166,10 @@ nearest_agree() {
 	[ "$output" = $'0 0\n1 1' ]
 	run pf --nearest -f json -d always "$BATS_TEST_TMPDIR/m.txt"
 	[[ "$output" == *'"found":false,"cost":null,"steps":null,"start":[0,0],"goal":null,"path":[],"nearest":{"cell":[1,1],"cost":1.414214,"steps":1,"path":[[0,0],[1,1]]},'* ]]
+	# --max-expanded=0 expands nothing: the start is the nearest cell reached
+	run pf --nearest --max-expanded=0 -f json "$BATS_TEST_TMPDIR/m.txt"
+	[ "$status" -eq 4 ]
+	[[ "$output" == *'"path":[],"limited":true,"nearest":{"cell":[0,0],"cost":0,"steps":0,"path":[[0,0]]},"expanded":0,'* ]]
 	# a map that is solved has "nearest":null, and is unchanged otherwise
 	run pf --nearest -f json samples/tutorial.txt
 	[[ "$output" == *'"nearest":null,'* ]]

@@ -430,6 +430,32 @@ R2" ]
 	[ "${lines[2]}" = error ] && [ "${lines[6]}" = error ]
 }
 
+@test "--image never writes standard output's file while the records go there" {
+	local d=$BATS_TEST_TMPDIR j
+	for j in 1 2; do
+		rm -f "$d/o.svg"
+		run --separate-stderr bash -c '"$1" -j "$2" -f moves --image "$3" "$4" >"$3"' _ \
+		    "$PATHFIND" "$j" "$d/o.svg" "$root/samples/tutorial.txt"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: $d/o.svg: cannot write image: it is standard output" ]
+		# the records alone, the image's error in place of the map's
+		[ "$(cat "$d/o.svg")" = error ]
+		# appended to, as with >>
+		run --separate-stderr bash -c '"$1" -j "$2" -f json --image "$3" "$4" >>"$3"' _ \
+		    "$PATHFIND" "$j" "$d/o.svg" "$root/samples/tutorial.txt"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: $d/o.svg: cannot write image: it is standard output" ]
+		[ "$(head -n 1 "$d/o.svg")" = error ]
+		[ "$(sed -n 2p "$d/o.svg")" = '{"source":"'"$root"'/samples/tutorial.txt","map":1,"line":null,"column":null,"error":"cannot write image: it is standard output"}' ]
+	done
+	# with -q nothing else is written there: the image is
+	run --separate-stderr bash -c '"$1" -q --image "$2" "$3" >"$2"' _ \
+	    "$PATHFIND" "$d/q.svg" "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(head -c 5 "$d/q.svg")" = '<?xml' ]
+}
+
 @test "GNU parallel: the README's recipes give a single run's bytes" {
 	command -v parallel >/dev/null || skip "GNU parallel is not installed (.ci/run installs it)"
 	local T=$BATS_TEST_TMPDIR a b i

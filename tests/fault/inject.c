@@ -24,6 +24,7 @@
 
 static atomic_ulong count, reads, opens, fixed;
 static unsigned long fail_at, fail_read_at, fail_open_at, fail_fixed_at;	/* 0: never */
+static unsigned long fail_to;	/* PF_FAIL_ALLOC=N-M: M, else 0 */
 static size_t read_max;		/* 0: no limit */
 static int sticky, report, leaks, fail_threads;
 static const char *fail_in;	/* PF_FAIL_IN, or NULL: every file */
@@ -103,6 +104,8 @@ setup(void)
 	if ((s = getenv("PF_FAIL_ALLOC")) != NULL && *s != '\0') {
 		fail_at = strtoul(s, &end, 10);
 		sticky = *end == '+';
+		if (*end == '-')
+			fail_to = strtoul(end + 1, NULL, 10);
 	}
 	if ((s = getenv("PF_FAIL_READ")) != NULL)
 		fail_read_at = strtoul(s, NULL, 10);
@@ -147,7 +150,8 @@ fail(const char *file)
 	if (!counted(file))
 		return 0;
 	n = atomic_fetch_add(&count, 1) + 1;
-	if (fail_at != 0 && (n == fail_at || (sticky && n > fail_at))) {
+	if (fail_at != 0 && (n == fail_at || (sticky && n > fail_at) ||
+	    (n > fail_at && n <= fail_to))) {
 		errno = ENOMEM;
 		return 1;
 	}

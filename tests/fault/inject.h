@@ -10,6 +10,7 @@
  *   PF_FAIL_ALLOC=N    the N-th allocation (from 1) fails: it returns NULL
  *                      with errno ENOMEM; the others succeed
  *   PF_FAIL_ALLOC=N+   the N-th and every later allocation fails
+ *   PF_FAIL_ALLOC=N-M  the N-th to the M-th allocation fail
  *   PF_FAIL_IN=F,G     count only the allocations made in the source files
  *                      named (by their last component, e.g. search.c):
  *                      the others neither fail nor count
