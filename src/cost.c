@@ -364,6 +364,44 @@ cost_format_excess(char *buf, size_t n, const struct costs *c, uint64_t a, uint6
 	put_micro(buf, n, (u128)micro, whole);
 }
 
+/*
+ * The sign (-1, 0, 1) of the exact total a*S + b*D less v / 10^e, for e
+ * from 6 to 17 and |v| below 2^120 (scen.c's tolerance, with a published
+ * length's decimals): the total in micro-units times 10^(e-6), below
+ * 2^95, against v.  With D = S*sqrt(2) the total is P + Q*sqrt(2), and
+ * the sign that of Q*sqrt(2) - (v - P): with v - P >= 0, 2*Q^2 against
+ * (v - P)^2 in 256 bits.
+ */
+int
+cost_compare_scaled(const struct costs *c, uint64_t a, uint64_t b, i128 v, int e)
+{
+	u128 k = 1, q, rh, rl, qh, ql;
+	i128 p, r;
+	int i;
+
+	for (i = 6; i < e; i++)
+		k *= 10;
+	if (!c->d_sqrt2) {
+		p = (i128)(((u128)a * c->s + (u128)b * c->d) * k);
+		return p < v ? -1 : p > v;
+	}
+	p = (i128)((u128)a * c->s * k);
+	q = (u128)b * c->s * k;
+	r = v - p;
+	if (q == 0)
+		return r > 0 ? -1 : r < 0;
+	if (r < 0)
+		return 1;
+	mul256((u128)r, (u128)r, &rh, &rl);
+	mul256(q, q, &qh, &ql);
+	/* 2 q^2 (q below 2^95: no bit lost) */
+	qh = qh << 1 | ql >> 127;
+	ql <<= 1;
+	if (qh != rh)
+		return qh < rh ? -1 : 1;
+	return ql < rl ? -1 : ql > rl;	/* (never 0: sqrt(2) is irrational and q > 0) */
+}
+
 /* One base cost as -c takes it: "1", "2.5", "sqrt2". */
 void
 cost_format_base(char *buf, size_t n, const struct costs *c, int diagonal)

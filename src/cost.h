@@ -44,6 +44,7 @@ int	cost_parse(const char *, struct costs *);
 int	cost_units(const struct costs *, uint64_t, struct keyunits *);
 void	cost_format(char *, size_t, const struct costs *, uint64_t, uint64_t);
 int	cost_compare(const struct costs *, uint64_t, uint64_t, uint64_t, uint64_t);
+__extension__ int	cost_compare_scaled(const struct costs *, uint64_t, uint64_t, __int128, int);
 void	cost_format_excess(char *, size_t, const struct costs *, uint64_t, uint64_t,
 	    uint64_t, uint64_t);
 void	cost_format_base(char *, size_t, const struct costs *, int);

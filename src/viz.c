@@ -497,9 +497,9 @@ put_parts(FILE *fp, const unsigned long long *n, const char *const *what, int k)
 static void
 legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8_t *marks)
 {
-	static const char *const cw[] = { "A", "*", "x" }, *const ow[] = { "A", "o", "B" };
+	static const char *const cw[] = { "A", "*", "x" }, *const ow[] = { "A", "*", "o", "B" };
 	const struct grid *g = &m->grid;
-	unsigned long long closed[3] = { 0, 0, 0 }, open[3] = { 0, 0, 0 }, nc = 0, no = 0;
+	unsigned long long closed[3] = { 0, 0, 0 }, open[4] = { 0, 0, 0, 0 }, nc = 0, no = 0;
 	int x, y;
 
 	for (y = 0; y < g->h; y++)
@@ -510,8 +510,13 @@ legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8
 			if (mk == MARK_NONE)
 				continue;	/* (cells past a short row's end are never marked) */
 			ch = m->text[m->row[y].off + (size_t)x];
-			if (mk == MARK_OPEN) {	/* (the start: --max-expanded=0) */
-				open[ch == 'A' ? 0 : ch == 'B' ? 2 : 1]++;
+			/*
+			 * Open: the start (--max-expanded=0), a path cell (-a
+			 * jps: a jump point the path passes, not expanded), or
+			 * drawn o or B.
+			 */
+			if (mk == MARK_OPEN) {
+				open[ch == 'A' ? 0 : ch == '*' ? 1 : ch == 'B' ? 3 : 2]++;
 				no++;
 			} else {
 				closed[ch == 'A' ? 0 : ch == '*' ? 1 : 2]++;
@@ -521,7 +526,7 @@ legend(FILE *fp, const struct map *m, const struct search_result *r, const uint8
 	fprintf(fp, "legend: x expanded, o open; expanded %llu =", nc);
 	put_parts(fp, closed, cw, 3);
 	fprintf(fp, "; open %llu =", no);
-	put_parts(fp, open, ow, 3);
+	put_parts(fp, open, ow, 4);
 	if (r->found)
 		fputs("; the goal is closed, not expanded", fp);
 	putc('\n', fp);
@@ -600,8 +605,12 @@ viz_scores(FILE *fp, struct viz *v, struct map *m, const struct search_result *r
 					for (n = 0; n < wc; n++)
 						putc(x < m->row[y].len ? '#' : ' ', fp);
 				} else if (cell_state(v, r, i) == SEARCH_UNSEEN) {
+					/* (its mark coloured: a goal not reached, a JPS path's cell) */
 					for (n = 0; n < wc; n++)
-						putc(line == 0 && n == wc / 2 ? ch : ' ', fp);
+						if (line == 0 && n == wc / 2 && (ch == 'A' || ch == 'B' || ch == '*'))
+							render_cell_char(fp, ch, MARK_NONE, ri->color);
+						else
+							putc(line == 0 && n == wc / 2 ? ch : ' ', fp);
 				} else if (line == 0) {
 					len = fprintf(fp, "%s", key(v, e->f, bf));
 					for (n = (size_t)len; n < wc - 1; n++)

@@ -703,6 +703,10 @@ vmpeak_tool() {
 	[ "$status" -eq 0 ]
 	[ "${stderr_lines[0]}" = "pathfind: -j 8 reduced to 6: the file has 6 scenarios" ]
 	[[ "${stderr_lines[1]}" == *"scenarios=6 mismatches=0 "* ]]
+	printf '0\ttiny.map\t8\t6\t0\t0\t1\t0\t1\n' >"$BATS_TEST_TMPDIR/one.scen"
+	run --separate-stderr pf -q -j 2 -S "$BATS_TEST_TMPDIR/one.scen" tests/data/tiny.map
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "pathfind: -j 2 reduced to 1: the file has 1 scenario" ]
 }
 
 @test "a 4096x4096 map in 450 MB of address space: no open list takes room by the cell" {

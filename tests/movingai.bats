@@ -247,6 +247,43 @@ rows_match_paths() {
 	[ "$stderr" = "pathfind: <stdin>:2:1: unknown MovingAI header line (expected height, width or map)" ]
 }
 
+@test "a published length off by exactly its tolerance agrees, compared exactly, not in doubles" {
+	local d=$BATS_TEST_TMPDIR l k want got=0 n=0
+	printf 'type octile\nheight 1\nwidth 12\nmap\n............\n' >"$d/e.map"
+	# cost k, a length, agree (1) or not (0): one unit of the last decimal
+	# off agrees (in doubles 2 against 1.9 and 2.1 did not, 11 against 10.9
+	# did), two units do not
+	for l in "2 1.9 1" "2 2.1 1" "2 1.89 0" "2 2.11 0" "1 1.1 1" "1 0.99 1" "1 0.98 0" \
+	    "3 2.9999 1" "3 3.0001 1" "3 2.9998 0" "5 5.001 1" "5 4.999 1" "11 10.9 1" "11 11.1 1" \
+	    "11 11.11 0" "2 2.000000000001 1" "2 1.999999999999 1" "2 2.000000000002 1"; do
+		set -- $l
+		printf 'version 1\n0\te.map\t12\t1\t0\t0\t%s\t0\t%s\n' "$1" "$2" >"$d/e.scen"
+		run --separate-stderr "$PATHFIND" -q -S "$d/e.scen" "$d/e.map"
+		want=$(( $3 ? 0 : 3 ))
+		[ "$status" -eq "$want" ] || { echo "cost $1, published $2: status $status: $stderr"; return 1; }
+	done
+	# 10^-5 of the length: 9,091 steps of 11 cost 100,001, 1 off 100,000
+	awk 'BEGIN { print "type octile"; print "height 1"; print "width 9092"; print "map"
+		r = "."; while (length(r) < 9092) r = r r; print substr(r, 1, 9092) }' >"$d/w.map"
+	for l in "100000 1" "100000.0 1" "100002 1" "99999.9 0" "100002.1 0"; do
+		set -- $l
+		printf '0\tw.map\t9092\t1\t0\t0\t9091\t0\t%s\n' "$1" >"$d/w.scen"
+		run --separate-stderr "$PATHFIND" -q -c 11,15 -S "$d/w.scen" "$d/w.map"
+		want=$(( $2 ? 0 : 3 ))
+		[ "$status" -eq "$want" ] || { echo "cost 100001, published $1: status $status: $stderr"; return 1; }
+	done
+	# with sqrt2: one diagonal step, 1.41421356... (the verdicts of exact
+	# decimal arithmetic, 50 digits)
+	printf 'type octile\nheight 2\nwidth 2\nmap\n..\n..\n' >"$d/s.map"
+	for l in "1.4142 1" "1.4141 0" "1.4143 1" "1.4144 0" "1.41421356 1" "1.414199 0" "1.414200 1" "1.414227 1" "1.414228 0"; do
+		set -- $l
+		printf '0\ts.map\t2\t2\t0\t0\t1\t1\t%s\n' "$1" >"$d/s.scen"
+		run --separate-stderr "$PATHFIND" -q -S "$d/s.scen" "$d/s.map"
+		want=$(( $2 ? 0 : 3 ))
+		[ "$status" -eq "$want" ] || { echo "cost sqrt2, published $1: status $status: $stderr"; return 1; }
+	done
+}
+
 @test "-q keeps the scenario summary on stderr" {
 	run --separate-stderr pf -q -S tests/data/tiny.map.scen
 	[ -z "$output" ]

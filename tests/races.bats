@@ -157,6 +157,8 @@ sweep() {
 			PF_FAIL_ALLOC=$n "$TSAN_BIN" -j $j -f moves "$d/small.txt" >"$t/got" 2>"$t/err" || st=$?
 			! grep -q ThreadSanitizer "$t/err" || { echo "PF_FAIL_ALLOC=$n -j $j:"; cat "$t/err"; return 1; }
 			[ "$st" -eq 2 ] && [ "$(<"$t/err")" = "pathfind: out of memory" ] && continue	# set-up
+			# the set-up's own, for fewer threads: said, and the run goes on
+			sed -i '1{/^pathfind: -j [23] reduced to [12]: out of memory$/d}' "$t/err"
 			[ "$st" -eq "$want" ] && cmp -s "$t/want" "$t/got" && cmp -s "$t/want.err" "$t/err" ||
 			    { echo "PF_FAIL_ALLOC=$n of $count -j $j: exit $st"; head -n 5 "$t/err"; return 1; }
 		done

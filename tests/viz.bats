@@ -55,6 +55,23 @@ map_rows() {
 	[ "$(stat expanded)" = 4 ]
 }
 
+@test "-e and --scores with -a jps: a path cell left open is counted as its *, one never reached is coloured" {
+	# (3,3) is a jump point the path passes, queued and not expanded: it
+	# was counted as an o, where none is drawn
+	run pf -a jps -e <(printf 'A#..\n....\n.#..\n....\n..#B\n')
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "x.x*" ]
+	[ "${lines[5]}" = "legend: x expanded, o open; expanded 5 = A + 2 * + 2 x; open 1 = 1 *; the goal is closed, not expanded" ]
+	[ "$(stat generated)" -eq $((5 + 1 + 1)) ]	# the expanded, the open *, the goal
+	# --scores: a goal never reached, and a JPS path's cell between jump
+	# points, keep their colours, as with -e
+	run pf --scores --color=always --max-expanded=1 <(printf 'B.A.B\n')
+	[ "${lines[1]}" = $'|  \033[1;31mB\033[0m  |2   \033[95mo\033[0m|2   \033[1;32mA\033[0m|2   \033[95mo\033[0m|  \033[1;31mB\033[0m  |' ]
+	run pf --scores --color=always -a jps <(printf 'A....\n.....\n....B\n')
+	[ "${lines[4]}" = $'|     .    |     \033[1;33m*\033[0m    |     .    |     .    |     .    |' ]
+	[ "$(printf '%s\n' "$output" | sed 's/\x1b\[[0-9;]*m//g')" = "$(pf --scores -a jps <(printf 'A....\n.....\n....B\n'))" ]
+}
+
 @test "-e: colour follows --color; shades by expansion order" {
 	run pf -e samples/maze.txt
 	[[ "$output" != *$'\033'* ]]
