@@ -5,8 +5,18 @@
 # 9 s to compile, src/search.c 7 s, src/openlist.c 8 s, src/jps.c 4.5 s,
 # the other files 4 s together; on the 2-core CI machine a clean make
 # takes 18 s (22 s when the loops were one file).  A -j on the command
-# line (-j1 included) wins over this one.
+# line (-j1 included) wins over this one, and a make above this one that
+# runs jobs (its jobserver, in the MAKEFLAGS it exports) keeps its own
+# count.  With clean among several goals, one at a time: make clean all
+# ran both at once, all finding pathfind up to date as clean removed it.
+ifeq ($(findstring jobserver,$(shell echo "$$MAKEFLAGS")),)
 MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+endif
+ifneq ($(filter clean,$(MAKECMDGOALS)),)
+ifneq ($(filter-out clean,$(MAKECMDGOALS)),)
+.NOTPARALLEL:
+endif
+endif
 
 VERSION   = 0.1.0
 PREFIX    = /usr/local
@@ -182,20 +192,21 @@ build/bench/then-$(THEN)/pathfind:
 bench-then: pathfind build/bench/genmap build/bench/then-$(THEN)/pathfind
 	BENCH_ALGOS=then BENCH_THEN=$(CURDIR)/build/bench/then-$(THEN)/pathfind sh bench/run.sh
 
+# (the paths quoted: DESTDIR='/tmp/my stage' is one directory)
 install: pathfind
-	umask 022 && mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1
-	cp -f pathfind $(DESTDIR)$(PREFIX)/bin/pathfind
-	chmod 755 $(DESTDIR)$(PREFIX)/bin/pathfind
-	cp -f man/pathfind.1 $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
-	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
+	umask 022 && mkdir -p '$(DESTDIR)$(PREFIX)/bin' '$(DESTDIR)$(MANPREFIX)/man1'
+	cp -f pathfind '$(DESTDIR)$(PREFIX)/bin/pathfind'
+	chmod 755 '$(DESTDIR)$(PREFIX)/bin/pathfind'
+	cp -f man/pathfind.1 '$(DESTDIR)$(MANPREFIX)/man1/pathfind.1'
+	chmod 644 '$(DESTDIR)$(MANPREFIX)/man1/pathfind.1'
 
 # The GNU convention: install keeps the symbols and debugging information
 # (CFLAGS has -g), install-strip installs the same with them stripped.
 install-strip: install
-	$(STRIP) $(DESTDIR)$(PREFIX)/bin/pathfind
+	$(STRIP) '$(DESTDIR)$(PREFIX)/bin/pathfind'
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/pathfind $(DESTDIR)$(MANPREFIX)/man1/pathfind.1
+	rm -f '$(DESTDIR)$(PREFIX)/bin/pathfind' '$(DESTDIR)$(MANPREFIX)/man1/pathfind.1'
 
 lint:
 	mandoc -Tlint man/pathfind.1

@@ -137,6 +137,7 @@ struct slot {
 	int large;		/* a map that may take a while (FLUSH_CELLS) */
 	int nomem;		/* the outcome or the solve ran out of memory (solve_alone) */
 	int held;		/* solve_alone: written to stdout, under the writers' lock */
+	int norecord;		/* its error has no record (out_no_record) */
 	int done;		/* solved: the outcome may be written */
 };
 
@@ -529,6 +530,8 @@ solve(struct worker *w, struct slot *sl)
 
 	if (sl->rc != MAP_OK) {
 		out_fail(oc, sl->name, sl->d.line, sl->d.col, sl->d.msg);
+		if (sl->norecord)
+			out_no_record(oc);
 		return;
 	}
 	if (sl->nomem) {	/* no buffer for the record (prepare) */
@@ -894,6 +897,7 @@ error_item(struct maps *ms, struct slot *sl, const char *name, long line, const 
 	sl->d.col = line > 0;
 	snprintf(sl->d.msg, sizeof(sl->d.msg), "%s", msg);
 	sl->ansrc = ANSWER_OK;
+	sl->norecord = 0;
 	if (answer && ms->o->check != NULL)
 		read_answer(ms, sl);
 }
@@ -1082,6 +1086,7 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 	}
 	if (got == NULL && out_same_file(ms->fd)) {
 		error_item(ms, sl, ms->name, 0, "input file is output file", 1);
+		sl->norecord = 1;
 		if (ms->fd != STDIN_FILENO)
 			close(ms->fd);
 		return 1;
@@ -1159,6 +1164,7 @@ feed(struct maps *ms, struct slot *sl)
 			ms->answered = 1;
 			return more_answers(ms, sl);
 		}
+		sl->norecord = 0;
 		sl->rc = map_read(&ms->rd, sl->map, &sl->d);
 		if (sl->rc == MAP_EOF) {
 			close_input(ms);
@@ -1601,7 +1607,7 @@ teardown(struct maps *ms)
  * record (-f json) as an input that cannot be opened has, "map" null.
  */
 static void
-answers_failed(struct maps *ms, const char *msg)
+answers_failed(struct maps *ms, const char *msg, int record)
 {
 	struct outcome oc;
 
@@ -1609,6 +1615,8 @@ answers_failed(struct maps *ms, const char *msg)
 	oc.item = ITEM_MAP;
 	oc.source = ms->aname;
 	out_fail(&oc, ms->aname, 0, 0, msg);
+	if (!record)
+		out_no_record(&oc);
 	(void)out_emit(&ms->out, &oc);	/* a write error is said there */
 }
 
@@ -1624,26 +1632,26 @@ open_answers(struct maps *ms)
 
 	ms->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
 	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
-		answers_failed(ms, "cannot read: standard input is closed");
+		answers_failed(ms, "cannot read: standard input is closed", 1);
 		return -1;
 	}
 	ms->afd = strcmp(o->check, "-") == 0 ? STDIN_FILENO : open(o->check, O_RDONLY);
 	if (ms->afd < 0) {
 		snprintf(msg, sizeof(msg), "cannot open: %s", strerror(errno));
-		answers_failed(ms, msg);
+		answers_failed(ms, msg, 1);
 		return -1;
 	}
 	if (out_same_file(ms->afd)) {	/* its records would be read back */
-		answers_failed(ms, "input file is output file");
+		answers_failed(ms, "input file is output file", 0);
 		return -1;
 	}
 	/* --check=- by another name (/dev/stdin), where the maps are read */
 	if (options_stdin_maps(o) && out_is_stdin(ms->afd)) {
-		answers_failed(ms, "it is standard input, which holds the maps");
+		answers_failed(ms, "it is standard input, which holds the maps", 1);
 		return -1;
 	}
 	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {
-		answers_failed(ms, "out of memory");
+		answers_failed(ms, "out of memory", 1);
 		return -1;
 	}
 	ms->answers.lines.before_read = before_answers;

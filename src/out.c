@@ -319,6 +319,17 @@ out_fail(struct outcome *oc, const char *dname, long line, long col, const char 
 	status_worse(&oc->status, EX_ERROR);
 }
 
+/*
+ * The error of an input that is the file standard output goes to has its
+ * diagnostic and no record: the record would go into that file, which the
+ * refusal is there to keep as it was (as cat(1) writes nothing there).
+ */
+void
+out_no_record(struct outcome *oc)
+{
+	oc->norecord = 1;
+}
+
 /* A diagnostic after the item's record (-S: a mismatch). */
 void
 out_note(struct outcome *oc, const char *dname, long line, long col, const char *msg)
@@ -376,7 +387,7 @@ error_record(struct out *out, struct outcome *oc)
 	const struct options *o = out->o;
 	FILE *fp;
 
-	if (o->quiet || o->format == FMT_TEXT)
+	if (o->quiet || o->format == FMT_TEXT || oc->norecord)
 		return;
 	fp = out_begin(out, oc);
 	if (o->format != FMT_JSON) {

@@ -88,6 +88,7 @@ struct outcome {
 	const char *source;
 	unsigned long long number;
 	const char *answers;	/* --check: the error is in this answers file */
+	int norecord;		/* the error has no record: its input is stdout's file */
 };
 
 void	out_init(struct out *, const struct options *, int);
@@ -100,6 +101,7 @@ void	out_run_give(struct outcome *, char *, int);
 void	out_discard(struct outcome *);
 FILE   *out_begin(struct out *, struct outcome *);
 void	out_fail(struct outcome *, const char *, long, long, const char *);
+void	out_no_record(struct outcome *);
 void	out_note(struct outcome *, const char *, long, long, const char *);
 int	out_emit(struct out *, struct outcome *);
 int	out_flush(struct out *);

@@ -292,11 +292,12 @@ struct batch {
 
 /*
  * An error that stands for a scenario, or for the batch (id 0): its
- * record and its message, in turn.  -1: stdout failed.
+ * record (unless record is 0: out_no_record) and its message, in turn.
+ * -1: stdout failed.
  */
 static int
-batch_error(struct batch *b, long id, const char *dname, long line, long col,
-    const char *msg)
+batch_error_rec(struct batch *b, long id, const char *dname, long line, long col,
+    const char *msg, int record)
 {
 	struct outcome oc;
 
@@ -310,12 +311,21 @@ batch_error(struct batch *b, long id, const char *dname, long line, long col,
 		oc.answers = b->aname;
 	}
 	out_fail(&oc, dname, line, col, msg);
+	if (!record)	/* (the file standard output goes to) */
+		out_no_record(&oc);
 	/* counted once handed to standard output, as the rows (report) */
 	if (out_emit(&b->out, &oc) != 0)
 		return -1;
 	b->errors++;
 	status_worse(&b->status, EX_ERROR);
 	return 0;
+}
+
+static int
+batch_error(struct batch *b, long id, const char *dname, long line, long col,
+    const char *msg)
+{
+	return batch_error_rec(b, id, dname, line, col, msg, 1);
 }
 
 /*
@@ -749,8 +759,9 @@ open_answers(struct batch *b, const struct options *o)
 	    out_is_stdin(fd);
 	if ((same = out_same_file(fd)) || stdin_too ||
 	    answers_open(&b->ans, fd, o->check_format) != 0) {
-		batch_error(b, 0, b->aname, 0, 0, same ? "input file is output file" : stdin_too ?
-		    "it is standard input, which holds the scenarios or their map" : "out of memory");
+		batch_error_rec(b, 0, b->aname, 0, 0, same ? "input file is output file" : stdin_too ?
+		    "it is standard input, which holds the scenarios or their map" : "out of memory",
+		    !same);
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return -1;
@@ -822,7 +833,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		goto out;
 	}
 	if (out_same_file(fd)) {
-		batch_error(&b, 0, b.name, 0, 0, "input file is output file");
+		batch_error_rec(&b, 0, b.name, 0, 0, "input file is output file", 0);
 		goto out;
 	}
 	if (o->check != NULL && open_answers(&b, o) != 0)

@@ -56,8 +56,8 @@ load common
 	[ "$n" -ge 10 ]
 }
 
-@test "make install and uninstall honour PREFIX and DESTDIR" {
-	local d=$BATS_TEST_TMPDIR/stage
+@test "make install and uninstall honour PREFIX and DESTDIR, a space in them too" {
+	local d="$BATS_TEST_TMPDIR/my stage"
 	run make -s -C "$root" install DESTDIR="$d" PREFIX=/opt/pf
 	[ "$status" -eq 0 ]
 	[ -x "$d/opt/pf/bin/pathfind" ]
@@ -66,6 +66,28 @@ load common
 	[ "$status" -eq 0 ]
 	[ ! -e "$d/opt/pf/bin/pathfind" ]
 	[ ! -e "$d/opt/pf/share/man/man1/pathfind.1" ]
+	# (unquoted, the space made two directories, one of them in the tree)
+	[ ! -e "$root/stage" ]
+}
+
+@test "make clean all cleans first, then builds; no -j forced under a make that runs jobs" {
+	local d=$BATS_TEST_TMPDIR/tree
+	git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || skip "not a git checkout"
+	# a copy of the sources, so as not to race the suite's own binary
+	mkdir -p "$d"
+	cp -r "$root/Makefile" "$root/src" "$root/man" "$d/"
+	make -s -C "$d" pathfind >/dev/null
+	# the goals ran at once: 'all' found pathfind up to date, then clean
+	# removed it
+	run make -s -C "$d" clean all
+	[ "$status" -eq 0 ]
+	[ -x "$d/pathfind" ] || { echo "$output"; ls "$d"; return 1; }
+	# a make above with -j: its jobserver, no warning of a -j forced
+	printf 'x:\n\t+$(MAKE) -s -C "%s" clean all\n' "$d" >"$d/outer.mk"
+	run make -s -j2 -f "$d/outer.mk" x
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"forced in makefile"* ]]
+	[ -x "$d/pathfind" ]
 }
 
 @test "make install: directories others can read under any umask; CFLAGS from the environment" {

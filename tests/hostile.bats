@@ -915,8 +915,28 @@ vmpeak_tool() {
 	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -f path "$1" >>"$1"' "$PATHFIND" "$d/t.txt"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: $d/t.txt: input file is output file" ]
-	# the map's record, the error record of -f path, written once
-	[ "$(cat "$d/t.txt")" = "$(cat "$root/samples/tutorial.txt")"$'\nerror' ]
+	# nor is anything written into it: no error record of -f path (its
+	# 'error' line made the file a map with a bad row), nor of -f json
+	cmp "$d/t.txt" "$root/samples/tutorial.txt"
+	run --separate-stderr bash -c '"$0" -f json "$1" >>"$1"' "$PATHFIND" "$d/t.txt"
+	[ "$status" -eq 2 ]
+	cmp "$d/t.txt" "$root/samples/tutorial.txt"
+	# -S -f json and --check -f json likewise
+	cp "$root/tests/data/tiny.map.scen" "$d/j.scen"
+	run --separate-stderr bash -c '"$0" -S "$1" -f json "$2" >>"$1"' "$PATHFIND" "$d/j.scen" \
+	    "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	cmp "$d/j.scen" "$root/tests/data/tiny.map.scen"
+	printf 'R2\n' >"$d/ans"
+	run --separate-stderr bash -c '"$0" --check="$1" -f json "$2" >>"$1"' "$PATHFIND" "$d/ans" \
+	    "$root/samples/tutorial.txt"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $d/ans: input file is output file" ]
+	[ "$(cat "$d/ans")" = R2 ]
+	run --separate-stderr bash -c '"$0" -S "$1" --check="$2" -f json "$3" >>"$2"' "$PATHFIND" \
+	    "$root/tests/data/tiny.map.scen" "$d/ans" "$root/tests/data/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "$(cat "$d/ans")" = R2 ]
 	# standard input, among other maps under -j 2: the others are solved
 	run --separate-stderr timeout 20 bash -c 'ulimit -f 2000; "$0" -j 2 -s -f path "$2" - <"$1" >>"$1"' \
 	    "$PATHFIND" "$d/t.txt" "$root/samples/maze.txt"

@@ -25,7 +25,7 @@ static int depth;
 static char cost[64];
 static int npath, inpath, pathbuf[1 << 20];
 
-static void
+static _Noreturn void
 fail(const char *why)
 {
 	fprintf(stderr, "jsoncheck: line %ld, column %ld: %s\n", lineno,
