@@ -508,6 +508,8 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	long col;
 
 	/* the type word, after "type " (a line of "type" alone: one past its end) */
+	while (n > 5 && s[n - 1] == ' ')	/* spaces after it taken, as after a number */
+		n--;
 	col = n > 5 ? 6 : (long)n + 1;
 	n = n > 5 ? n - 5 : 0;
 	if (n == 0 || n >= sizeof(m->type)) {
@@ -553,7 +555,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 				seterr(d, r->lines.lineno, col, "bad width (1 to %s)", "65535");
 				return skip_map(r);
 			}
-		} else if (n == 3 && memcmp(s, "map", 3) == 0)
+		} else if (keyword(s, n, "map") && n - strspn(s + 3, " ") == 3)	/* (spaces after) */
 			break;
 		else {
 			seterr(d, r->lines.lineno, 1, "%s",

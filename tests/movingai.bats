@@ -245,6 +245,18 @@ rows_match_paths() {
 	run --separate-stderr "$PATHFIND" --start 0,0 --goal 2,0 < <(printf 'type octile\nheights 1\nwidth 3\nmap\n...\n')
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>:2:1: unknown MovingAI header line (expected height, width or map)" ]
+	# spaces at the end of the type and map lines are taken, as after a
+	# number ('type octile ' was a bad type, 'map ' an unknown line)
+	run --separate-stderr "$PATHFIND" -f moves --start 0,0 --goal 2,0 \
+	    < <(printf 'type octile  \nheight 1 \nwidth 3\nmap   \n...\n')
+	[ "$status" -eq 0 ]
+	[ "$output" = R2 ]
+	run --separate-stderr "$PATHFIND" --start 0,0 --goal 2,0 < <(printf 'type octile\nheight 1\nwidth 3\nmaps\n...\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:4:1: unknown MovingAI header line (expected height, width or map)" ]
+	run --separate-stderr "$PATHFIND" --start 0,0 --goal 2,0 < <(printf 'type   \nheight 1\nwidth 3\nmap\n...\n')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: <stdin>:1:6: bad 'type' header" ]
 }
 
 @test "a published length off by exactly its tolerance agrees, compared exactly, not in doubles" {
