@@ -365,10 +365,10 @@ cost_format_excess(char *buf, size_t n, const struct costs *c, uint64_t a, uint6
 }
 
 /*
- * The sign (-1, 0, 1) of the exact total a*S + b*D less v / 10^e, for e
- * from 6 to 17 and |v| below 2^120 (scen.c's tolerance, with a published
- * length's decimals): the total in micro-units times 10^(e-6), below
- * 2^95, against v.  With D = S*sqrt(2) the total is P + Q*sqrt(2), and
+ * The sign (-1, 0, 1) of the exact total a*S + b*D less v / 10^e, for a
+ * and b below 2^32 (a search's steps), e from 6 to 17 and |v| below 2^120
+ * (scen.c's tolerance, with a published length's decimals): the total in
+ * micro-units times 10^(e-6), below 2^100, against v.  With D = S*sqrt(2) the total is P + Q*sqrt(2), and
  * the sign that of Q*sqrt(2) - (v - P): with v - P >= 0, 2*Q^2 against
  * (v - P)^2 in 256 bits.
  */
@@ -394,7 +394,7 @@ cost_compare_scaled(const struct costs *c, uint64_t a, uint64_t b, i128 v, int e
 		return 1;
 	mul256((u128)r, (u128)r, &rh, &rl);
 	mul256(q, q, &qh, &ql);
-	/* 2 q^2 (q below 2^95: no bit lost) */
+	/* 2 q^2 (q below 2^100: no bit lost) */
 	qh = qh << 1 | ql >> 127;
 	ql <<= 1;
 	if (qh != rh)
