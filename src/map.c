@@ -473,6 +473,15 @@ header_number(const char *s, size_t n, size_t kwlen, int max, long *col)
 	return (int)v;
 }
 
+/* Is the line s, n blank from byte k on (spaces after a header's word)? */
+static int
+header_blank(const char *s, size_t n, size_t k)
+{
+	while (k < n && s[k] == ' ')
+		k++;
+	return k == n;
+}
+
 static int
 keyword(const char *s, size_t n, const char *kw)
 {
@@ -555,7 +564,7 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 				seterr(d, r->lines.lineno, col, "bad width (1 to %s)", "65535");
 				return skip_map(r);
 			}
-		} else if (keyword(s, n, "map") && n - strspn(s + 3, " ") == 3)	/* (spaces after) */
+		} else if (keyword(s, n, "map") && header_blank(s, n, 3))
 			break;
 		else {
 			seterr(d, r->lines.lineno, 1, "%s",
