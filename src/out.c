@@ -240,6 +240,18 @@ out_run_give(struct outcome *oc, char *buf, int last)
 	oc->run = NULL;
 }
 
+/* Are fd and std the same file (device and inode)?  *mode: fd's. */
+static int
+same_file(int fd, int std, mode_t *mode)
+{
+	struct stat a, b;
+
+	if (fstat(std, &b) != 0 || fstat(fd, &a) != 0)
+		return 0;
+	*mode = a.st_mode;
+	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /*
  * Is fd, an input, standard output itself: the same regular file (as with
  * pathfind f >> f)?  Its records would be read back as input, without
@@ -248,10 +260,9 @@ out_run_give(struct outcome *oc, char *buf, int last)
 int
 out_same_file(int fd)
 {
-	struct stat in, st;
+	mode_t m;
 
-	return fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode) &&
-	    fstat(fd, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino;
+	return same_file(fd, STDOUT_FILENO, &m) && S_ISREG(m);
 }
 
 /*
@@ -264,11 +275,9 @@ out_same_file(int fd)
 int
 out_is_stdin(int fd)
 {
-	struct stat in, st;
+	mode_t m;
 
-	return fd != STDIN_FILENO && fstat(STDIN_FILENO, &in) == 0 && fstat(fd, &st) == 0 &&
-	    in.st_dev == st.st_dev && in.st_ino == st.st_ino &&
-	    (!S_ISCHR(st.st_mode) || isatty(fd));
+	return fd != STDIN_FILENO && same_file(fd, STDIN_FILENO, &m) && (!S_ISCHR(m) || isatty(fd));
 }
 
 /* Drop what a buffered outcome has written: its error stands alone. */
