@@ -2,13 +2,14 @@
 
 # Without a -j of the user's, one job a processor.  The search loops are
 # specialised by inlining (src/search_loop.h): src/buckets.c takes about
-# 9 s to compile, src/search.c 7 s, src/openlist.c 8 s, src/jps.c 4.5 s,
-# the other files 4 s together; on the 2-core CI machine a clean make
-# takes 18 s (22 s when the loops were one file).  A -j on the command
-# line (-j1 included) wins over this one, and a make above this one that
-# runs jobs (its jobserver, in the MAKEFLAGS it exports) keeps its own
-# count.  With clean among several goals, one at a time: make clean all
-# ran both at once, all finding pathfind up to date as clean removed it.
+# 15 s to compile, src/openlist.c 10 s, src/search.c 9 s, src/jps.c 5 s,
+# the other files 6 s together; on the 2-core CI machine a clean make
+# takes about 23 s, 48 s with -j1 (measured 2026-12-01).  A -j on the
+# command line (-j1 included) wins over this one, and a make above this
+# one that runs jobs (its jobserver, in the MAKEFLAGS it exports) keeps
+# its own count.  With clean among several goals, one at a time: make
+# clean all ran both at once, all finding pathfind up to date as clean
+# removed it.
 ifeq ($(findstring jobserver,$(shell echo "$$MAKEFLAGS")),)
 MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 endif
