@@ -116,14 +116,18 @@ first_diag(const struct options *o, const struct map *m)
 /*
  * Solve map m from start to goal once for each setting of --compare, and
  * once more with Dijkstra for each diagonal rule met, for the optimum;
- * print one table.  Returns 1 when some row has no path, else 0, or
- * before printing anything SEARCH_ENOMEM or SEARCH_ECOSTS (negative), as
- * search_run, or the first row's refusal when no row can run; adds the
- * rows' expansions to *expanded.  fp NULL: print nothing.
+ * print one table into begin(arg)'s stream.  Returns 1 when some row has
+ * no path, else 0, or before printing anything SEARCH_ENOMEM or
+ * SEARCH_ECOSTS (negative), as search_run, or the first row's refusal
+ * when no row can run; adds the rows' expansions to *expanded.  begin
+ * NULL: print nothing.  begin is called only once the table is sure:
+ * the stream it gives has the separator from the record before written
+ * into it (out_begin), which a map that ends as an error must not have.
  */
 int
-compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, uint32_t goal,
-    const struct options *base, const struct render_info *ri, unsigned long long *expanded)
+compare_table(FILE *(*begin)(void *), void *arg, struct search *s, const struct map *m,
+    uint32_t start, uint32_t goal, const struct options *base, const struct render_info *ri,
+    unsigned long long *expanded)
 {
 	static const char *const head[NCOLS] = { "", "cost", "steps", "expanded",
 		"generated", "optimum", "optimal", "time" };
@@ -135,6 +139,7 @@ compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, u
 	int nrow, k, c, ncol = base->timing ? NCOLS : NCOLS - 1, status = 0, ran = 0;
 	struct options o;
 	double t0;
+	FILE *fp;
 
 	for (nrow = 0; nrow < NROWS && compare_row(&o, base, nrow, rows[nrow].name); nrow++) {
 		struct cmprow *w = &rows[nrow];
@@ -222,8 +227,9 @@ compare_table(FILE *fp, struct search *s, const struct map *m, uint32_t start, u
 			if (strlen(cell[k][c]) > width[c])
 				width[c] = strlen(cell[k][c]);
 	}
-	if (fp == NULL)
+	if (begin == NULL)
 		return status;
+	fp = begin(arg);
 	render_label(fp, ri);
 	for (k = -1; k < nrow; k++) {
 		for (c = 0; c < ncol; c++) {

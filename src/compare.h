@@ -18,12 +18,15 @@
 
 /*
  * The table for map m from start to goal (a cell, or SEARCH_MAP_GOALS)
- * under the options base, after the label of ri, into fp (NULL: print
- * nothing).  Returns 1 when some row has no path, else 0; or before
- * printing anything SEARCH_ENOMEM or SEARCH_ECOSTS (negative), as
- * search_run.  Adds the rows' expansions to *expanded.
+ * under the options base, after the label of ri, into the stream that
+ * begin(arg) returns, called only once there is a table to print (begin
+ * NULL: print nothing).  Returns 1 when some row has no path, else 0; or
+ * before printing anything SEARCH_ENOMEM or SEARCH_ECOSTS (negative), as
+ * search_run, or the first row's refusal when no row can run.  Adds the
+ * rows' expansions to *expanded.
  */
-int	compare_table(FILE *, struct search *, const struct map *, uint32_t, uint32_t,
-	    const struct options *, const struct render_info *, unsigned long long *);
+int	compare_table(FILE *(*)(void *), void *, struct search *, const struct map *,
+	    uint32_t, uint32_t, const struct options *, const struct render_info *,
+	    unsigned long long *);
 
 #endif

@@ -512,6 +512,20 @@ check(struct worker *w, struct slot *sl, uint32_t start, uint32_t goal,
 	out_result(&ms->out, oc, &rec);
 }
 
+/* --compare's table goes into the outcome's stream, begun only for a table. */
+struct begin_arg {
+	struct out *out;
+	struct outcome *oc;
+};
+
+static FILE *
+compare_begin(void *arg)
+{
+	struct begin_arg *ba = arg;
+
+	return out_begin(ba->out, ba->oc);
+}
+
 /* Solve the map in sl, into its outcome. */
 static void
 solve(struct worker *w, struct slot *sl)
@@ -556,7 +570,9 @@ solve(struct worker *w, struct slot *sl)
 		return;
 	}
 	if (o->compare != CMP_NONE) {
-		rc = compare_table(o->quiet ? NULL : out_begin(&ms->out, oc), w->search, m,
+		struct begin_arg ba = { &ms->out, oc };
+
+		rc = compare_table(o->quiet ? NULL : compare_begin, &ba, w->search, m,
 		    start, goal, o, &ri, &sl->expanded);
 		if (rc < 0) {
 			sl->nomem = rc == SEARCH_ENOMEM;

@@ -672,7 +672,9 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
-	if (o->sp.algo == ALGO_JPS && !search_jps_costs(&o->sp.costs)) {
+	/* (--compare=algorithm sets -a row by row: its jps row says n/a) */
+	if (o->sp.algo == ALGO_JPS && o->compare != CMP_ALGORITHM &&
+	    !search_jps_costs(&o->sp.costs)) {
 		fprintf(stderr, "pathfind: -a jps needs step costs with S <= D <= 2S\n");
 		return OPT_USAGE;
 	}

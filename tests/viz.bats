@@ -658,6 +658,48 @@ map_rows() {
 	[[ "${lines[5]}" =~ ^step-queues(\ +n/a){6}$ ]]
 }
 
+@test "--compare: a map no row can run leaves nothing on stdout, not even its separator" {
+	local j want
+	# every row is jps, which refuses terrain: maps 2 and 4 are errors
+	want=$(printf 'A.B\n\nA.B\n' | pf --label -a jps --compare=tie-break)
+	[ -n "$want" ]
+	for j in 1 2; do
+		run --separate-stderr bash -c 'printf "A5B\n\nA.B\n\nA5B\n\nA.B\n\nA5B\n" |
+		    "$0" -j "$1" --no-label -a jps --compare=tie-break' "$PATHFIND" "$j"
+		[ "$status" -eq 2 ] || { echo "-j $j: status $status"; return 1; }
+		[ "${#stderr_lines[@]}" -eq 3 ]
+		[[ "${stderr_lines[0]}" == "pathfind: <stdin>:1:1: -a jps needs a map without terrain costs 2-9" ]]
+		# two tables, one empty line between them, none before or after
+		[ "$output" = "$(printf 'A.B\n\nA.B\n' | pf --no-label -a jps --compare=tie-break)" ]
+		[ "${#lines[@]}" -eq 10 ]
+		[[ "${lines[0]}" == "tie-break  "* ]]
+	done
+	# errors alone: nothing at all on stdout
+	run --separate-stderr bash -c 'printf "A5B\n\nA5B\n" | "$0" -a jps --compare=tie-break | wc -c' "$PATHFIND"
+	[ "$output" = 0 ]
+	# the other refusal, step queues with a heuristic, alike
+	run --separate-stderr bash -c 'printf "A.B\n\nA.B\n" | "$0" -o step-queues -H octile --compare=tie-break | wc -c' "$PATHFIND"
+	[ "$output" = 0 ]
+}
+
+@test "--compare=algorithm overrides -a: -a jps with costs JPS refuses leaves its row n/a" {
+	local c
+	for c in 1,3 1,0.5; do
+		run --separate-stderr pf -a jps -c "$c" --compare=algorithm samples/tutorial.txt
+		[ "$status" -eq 0 ] || { echo "-c $c: $status $stderr"; return 1; }
+		[ -z "$stderr" ]
+		[ "${#lines[@]}" -eq 4 ]
+		[[ "${lines[1]}" =~ ^astar\ \(-d\ never\)\ +[0-9] ]]
+		[[ "${lines[2]}" =~ ^dijkstra\ \(-d\ never\)\ +[0-9] ]]
+		[[ "${lines[3]}" =~ ^jps(\ +n/a){6}$ ]]
+		# any other setting compared: every row is jps, refused at the start
+		run --separate-stderr pf -a jps -c "$c" --compare=tie-break samples/tutorial.txt
+		[ "$status" -eq 2 ]
+		[ "${stderr_lines[0]}" = "pathfind: -a jps needs step costs with S <= D <= 2S" ]
+		[ -z "$output" ]
+	done
+}
+
 @test "--compare=weight: the documented maximum of 16 weights, clean under the sanitizers" {
 	local w=1,1.5,2,3,4,5,6,7,8,9,10,20,30,40,50,100 san
 	run --separate-stderr pf --compare=weight=$w samples/tutorial.txt
