@@ -202,6 +202,8 @@ struct maps {
 	unsigned long images;	/* --image files written */
 	struct fileid output;	/* standard output's file, if it is a regular file */
 	int outreg;		/* it is */
+	struct fileid ansfile;	/* --check=-: standard input's, if a regular file */
+	int ansreg;		/* it is */
 	struct fileid *inputs;	/* --image: the inputs' files, never overwritten, sorted */
 	int ninputs;
 	/* --check: the answers, read by the thread reading (feed) */
@@ -920,8 +922,9 @@ error_item(struct maps *ms, struct slot *sl, const char *name, long line, const 
 
 /*
  * Read operand path ahead into a (AHEAD) if it is a regular file of at
- * most AHEAD_BYTES, and not standard output's (ms->output); else, or if
- * anything fails, leave it to the thread in turn (a->ok 0).
+ * most AHEAD_BYTES, and not standard output's (ms->output) nor, with
+ * --check=-, standard input's (ms->ansfile); else, or if anything fails,
+ * leave it to the thread in turn (a->ok 0), which refuses those two.
  */
 static void
 fetch(const struct maps *ms, struct ahead *a, const char *path)
@@ -941,7 +944,8 @@ fetch(const struct maps *ms, struct ahead *a, const char *path)
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
 		return;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (ms->outreg && st.st_dev == ms->output.dev && st.st_ino == ms->output.ino)) {
+	    (ms->outreg && st.st_dev == ms->output.dev && st.st_ino == ms->output.ino) ||
+	    (ms->ansreg && st.st_dev == ms->ansfile.dev && st.st_ino == ms->ansfile.ino)) {
 		close(fd);
 		return;
 	}
@@ -1105,6 +1109,17 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 		sl->norecord = 1;
 		if (ms->fd != STDIN_FILENO)
 			close(ms->fd);
+		return 1;
+	}
+	/*
+	 * --check=- and maps from standard input by another name (/dev/stdin,
+	 * the file it comes from): the two readers would take each other's
+	 * lines, and the answers then seem to say "no path".
+	 */
+	if (got == NULL && o->check != NULL && strcmp(o->check, "-") == 0 &&
+	    out_is_stdin(ms->fd)) {
+		error_item(ms, sl, ms->name, 0, "it is standard input, which holds the answers", 1);
+		close(ms->fd);
 		return 1;
 	}
 	if (mapreader_open(&ms->rd, ms->fd) != 0) {
@@ -1563,6 +1578,13 @@ setup(struct maps *ms, const struct options *o)
 		ms->outreg = 1;	/* (for fetch: what it is cannot change) */
 		ms->output.dev = st.st_dev;
 		ms->output.ino = st.st_ino;
+	}
+	/* --check=- from a file: no operand that is that file is read ahead */
+	if (o->check != NULL && strcmp(o->check, "-") == 0 && !o->stdin_closed &&
+	    fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+		ms->ansreg = 1;
+		ms->ansfile.dev = st.st_dev;
+		ms->ansfile.ino = st.st_ino;
 	}
 	out_init(&ms->out, o, 0);
 	ms->color = color_wanted(o->color);

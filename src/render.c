@@ -133,29 +133,84 @@ render_map(FILE *fp, struct map *m, const struct search_result *r,
 }
 
 /*
- * The escape of one byte of a name as labels and diagnostics print it,
- * into e (room for 4) and its length: control characters and backslashes
- * as C escapes (\n, \t, \033, \\), so that a file name cannot forge a
- * line of output; every other byte as it is.  render_name and
- * render_name_buf both take their escapes from here.
+ * The length of the well-formed UTF-8 character at s (RFC 3629: no
+ * overlong form, no surrogate, nothing past U+10FFFF), or 0 where the
+ * byte at s starts none.  An ASCII byte is a character of one.
+ */
+static int
+utf8_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	int n = 0, k;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	for (k = 1; k < n; k++)
+		if ((s[k] & 0xc0) != 0x80)	/* (the NUL at the end stops it too) */
+			return 0;
+	if (n == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)))
+		return 0;	/* overlong, or a surrogate */
+	if (n == 4 && ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f)))
+		return 0;	/* overlong, or above U+10FFFF */
+	return n;
+}
+
+/* Byte c as \ooo into e (room for 4). */
+static void
+octal_byte(char *e, unsigned char c)
+{
+	e[0] = '\\';
+	e[1] = (char)('0' + (c >> 6));
+	e[2] = (char)('0' + (c >> 3 & 7));
+	e[3] = (char)('0' + (c & 7));
+}
+
+/*
+ * The escape of the character of a name at s, as labels and diagnostics
+ * print it, into e (room for 8), and its length; *used: the bytes of s
+ * it stands for.  Control characters and backslashes become C escapes
+ * (\n, \t, \033, \\), so that a file name cannot forge a line of output
+ * or a terminal's command: the C0 controls and DEL, and the C1 controls,
+ * U+0080 to U+009F, both as UTF-8 (C2 80 to C2 9F: \302\233 for CSI)
+ * and as the lone bytes 0x80 to 0x9F that a terminal of 8-bit characters
+ * takes for them.  A whole UTF-8 character is copied as it is, so that a
+ * byte 0x80 to 0x9F inside one (the second of U+0100, C4 80) stays; any
+ * other byte past ASCII too.  render_name and render_name_buf both take
+ * their escapes from here.
  */
 static size_t
-name_escape(unsigned char c, char *e)
+name_escape(const unsigned char *s, char *e, size_t *used)
 {
+	unsigned char c = s[0];
+	size_t n;
+
+	*used = 1;
 	if (c == '\\' || c == '\n' || c == '\t') {
 		e[0] = '\\';
 		e[1] = c == '\\' ? '\\' : c == '\n' ? 'n' : 't';
 		return 2;
 	}
-	if (c < 0x20 || c == 0x7f) {
-		e[0] = '\\';
-		e[1] = (char)('0' + (c >> 6));
-		e[2] = (char)('0' + (c >> 3 & 7));
-		e[3] = (char)('0' + (c & 7));
+	if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
+		octal_byte(e, c);
 		return 4;
 	}
-	e[0] = (char)c;
-	return 1;
+	if (c == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {	/* U+0080 to U+009F */
+		*used = 2;
+		octal_byte(e, c);
+		octal_byte(e + 4, s[1]);
+		return 8;
+	}
+	if ((n = (size_t)utf8_len(s)) == 0)
+		n = 1;		/* a byte that starts no character: as it is */
+	memcpy(e, s, n);
+	*used = n;
+	return n;
 }
 
 /* A name, escaped by name_escape, to fp. */
@@ -163,28 +218,29 @@ void
 render_name(FILE *fp, const char *name)
 {
 	const unsigned char *s = (const unsigned char *)name;
-	char e[4];
+	size_t used;
+	char e[8];
 
-	for (; *s != '\0'; s++)
-		fwrite(e, 1, name_escape(*s, e), fp);
+	for (; *s != '\0'; s += used)
+		fwrite(e, 1, name_escape(s, e, &used), fp);
 }
 
 /*
- * render_name into buf of size n (n > 4): whole escapes only, and "..."
- * in place of the end where the name does not fit, so that a message
- * with a name in it keeps the text after the name.
+ * render_name into buf of size n (n > 8): whole escapes and characters
+ * only, and "..." in place of the end where the name does not fit, so
+ * that a message with a name in it keeps the text after the name.
  */
 void
 render_name_buf(char *buf, size_t n, const char *name)
 {
 	const unsigned char *s = (const unsigned char *)name;
-	size_t len = 0;
+	size_t len = 0, used;
 
-	for (; *s != '\0'; s++) {
-		char e[4];
-		size_t el = name_escape(*s, e);
+	for (; *s != '\0'; s += used) {
+		char e[8];
+		size_t el = name_escape(s, e, &used);
 
-		if (len + el + (s[1] != '\0' ? 3 : 0) >= n) {
+		if (len + el + (s[used] != '\0' ? 3 : 0) >= n) {
 			snprintf(buf + len, n - len, "...");
 			return;
 		}
@@ -249,9 +305,12 @@ render_text(FILE *fp, struct map *m, const struct search_result *r,
 }
 
 /*
- * A JSON string.  Valid UTF-8 passes through; quote, backslash and
- * control characters are escaped; any byte that is not part of a valid
- * UTF-8 sequence becomes U+FFFD, so the output is always valid JSON.
+ * A JSON string.  Valid UTF-8 passes through; quote, backslash and the
+ * control characters are escaped (C0, DEL and C1, U+0080 to U+009F, as
+ * \u escapes: the same string to a JSON reader, and nothing a terminal
+ * takes for a command where the JSON is shown raw); any byte that is not
+ * part of a valid UTF-8 sequence becomes U+FFFD, so the output is always
+ * valid JSON.
  */
 void
 json_string(FILE *fp, const char *str)
@@ -261,36 +320,23 @@ json_string(FILE *fp, const char *str)
 	putc('"', fp);
 	while (*s != '\0') {
 		unsigned char c = *s;
-		int n = 0, k;
+		int n;
 
 		if (c == '"' || c == '\\') {
 			putc('\\', fp);
 			putc(c, fp);
-		} else if (c < 0x20)
+		} else if (c < 0x20 || c == 0x7f)
 			fprintf(fp, "\\u%04x", c);
 		else if (c < 0x80)
 			putc(c, fp);
-		else {
-			/* Length of a well-formed sequence (RFC 3629), or 0. */
-			if (c >= 0xc2 && c <= 0xdf)
-				n = 2;
-			else if (c >= 0xe0 && c <= 0xef)
-				n = 3;
-			else if (c >= 0xf0 && c <= 0xf4)
-				n = 4;
-			for (k = 1; k < n; k++)
-				if ((s[k] & 0xc0) != 0x80)
-					n = 0;
-			if (n == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f)))
-				n = 0;	/* overlong, or a surrogate */
-			if (n == 4 && ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] > 0x8f)))
-				n = 0;	/* overlong, or above U+10FFFF */
-			if (n == 0)
-				fputs("\\ufffd", fp);
-			else {
-				fwrite(s, 1, (size_t)n, fp);
-				s += n - 1;
-			}
+		else if ((n = utf8_len(s)) == 0)
+			fputs("\\ufffd", fp);
+		else if (n == 2 && c == 0xc2 && s[1] <= 0x9f) {
+			fprintf(fp, "\\u%04x", s[1]);	/* U+0080 to U+009F */
+			s++;
+		} else {
+			fwrite(s, 1, (size_t)n, fp);
+			s += n - 1;
 		}
 		s++;
 	}

@@ -701,6 +701,7 @@ chunk_for(const struct grid *g, int keep_path, int nw)
 /*
  * Read the map a scenario file is for, from path ("-": standard input).
  * 0, or -1 with what went wrong in d (line 0: the file as a whole).
+ * With --check=- the map is not standard input by another name.
  */
 static int
 load_map(const struct options *o, const char *path, struct map *m, struct diag *d)
@@ -715,6 +716,11 @@ load_map(const struct options *o, const char *path, struct map *m, struct diag *
 	}
 	if (strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) < 0) {
 		snprintf(d->msg, sizeof(d->msg), "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (o->check != NULL && strcmp(o->check, "-") == 0 && out_is_stdin(fd)) {
+		snprintf(d->msg, sizeof(d->msg), "it is standard input, which holds the answers");
+		close(fd);
 		return -1;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
@@ -834,6 +840,11 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	}
 	if (out_same_file(fd)) {
 		batch_error_rec(&b, 0, b.name, 0, 0, "input file is output file", 0);
+		goto out;
+	}
+	/* --check=- and the scenarios from standard input by another name */
+	if (o->check != NULL && strcmp(o->check, "-") == 0 && out_is_stdin(fd)) {
+		batch_error(&b, 0, b.name, 0, 0, "it is standard input, which holds the answers");
 		goto out;
 	}
 	if (o->check != NULL && open_answers(&b, o) != 0)

@@ -440,6 +440,22 @@ pathfind: summary: maps=2 right=1 costlier=0 illegal=0 wrong=0 unanswered=0 erro
 	# and not where the maps come from files
 	run --separate-stderr "$PATHFIND" --check=/dev/stdin "$T/one" <"$T/answers"
 	[ "$status" -eq 0 ]
+	# --check=- and maps named by another name for standard input: that
+	# operand is an error (its answer read, as for a file not opened), the
+	# others are checked; through a pipe and from a file (not read ahead)
+	printf 'R2\n\nR2\n' >"$T/two-answers"
+	for a in /dev/stdin /dev/fd/0 "$T/two-answers"; do
+		run --separate-stderr bash -c 'cat "$1" | "$0" --check=- "$2" "$3" "$2"' \
+		    "$PATHFIND" "$T/two-answers" "$T/one" "$a"
+		[ "$status" -eq 2 ] || { echo "$a: $status: $stderr"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: $a: it is standard input, which holds the answers" ] ||
+		    [ "$a" = "$T/two-answers" ]
+		[ "$(grep -c '^check: right$' <<<"$output")" -eq 2 ] || [ "$a" = "$T/two-answers" ]
+		run --separate-stderr "$PATHFIND" -j 2 --check=- "$T/one" "$a" "$T/one" <"$T/two-answers"
+		[ "$status" -eq 2 ] || { echo "$a: $status: $stderr"; return 1; }
+		[ "${stderr_lines[0]}" = "pathfind: $a: it is standard input, which holds the answers" ]
+		[ "$(grep -c '^check: right$' <<<"$output")" -eq 2 ]
+	done
 	local opt
 	for opt in "-f path" "-f moves"; do
 		run --separate-stderr "$PATHFIND" --check="$T/answers" $opt "$T/one"
@@ -948,6 +964,15 @@ $n right" ]
 	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=/dev/stdin <"$T/own"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 7 ]
+	# --check=- and the scenarios or their map by another name for it
+	run --separate-stderr bash -c 'cat "$1" | "$0" -S /dev/stdin --check=- "$2"' \
+	    "$PATHFIND" "$d/tiny.map.scen" "$d/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: /dev/stdin: it is standard input, which holds the answers" ]
+	run --separate-stderr "$PATHFIND" -S "$d/tiny.map.scen" --check=- /dev/stdin <"$d/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: /dev/stdin: it is standard input, which holds the answers" ]
+	[ -z "$output" ]
 	# the scenarios from standard input, the answers from a file
 	run --separate-stderr "$PATHFIND" -S - --check="$T/own" "$d/tiny.map" <"$d/tiny.map.scen"
 	[ "$status" -eq 0 ]

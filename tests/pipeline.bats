@@ -398,6 +398,36 @@ R2" ]
 	[ "$stderr" = "pathfind: $d/del\\177x: cannot open: No such file or directory" ]
 }
 
+@test "C1 control characters in file names are escaped too; other UTF-8 stays whole" {
+	local d=$BATS_TEST_TMPDIR name
+	# CSI (U+009B) and NEL (U+0085) as UTF-8, a lone CSI byte as an 8-bit
+	# terminal reads it, and characters whose second byte is 0x80 (U+0100,
+	# U+0440), which are no controls
+	name=$d/$'a\xc2\x9b2J\xc2\x85b\x9b31mc \xc4\x80\xd1\x80 \xe2\x82\xac'
+	cp "$root/samples/tutorial.txt" "$name"
+	run --separate-stderr "$PATHFIND" --label "$name" "$name/x"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "==> $d/a\\302\\2332J\\302\\205b\\23331mc "$'\xc4\x80\xd1\x80 \xe2\x82\xac'" map 1 <==" ]
+	[ "$stderr" = "pathfind: $d/a\\302\\2332J\\302\\205b\\23331mc "$'\xc4\x80\xd1\x80 \xe2\x82\xac'"/x: cannot open: Not a directory" ]
+	# JSON: \u escapes, the same string to a reader; DEL as well
+	run --separate-stderr "$PATHFIND" -f json "$name"
+	[[ "$output" == '{"source":"'"$d"'/a\u009b2J\u0085b\ufffd31mc '$'\xc4\x80\xd1\x80 \xe2\x82\xac''","map":1,'* ]]
+	cp "$root/samples/tutorial.txt" "$d/"$'del\177x'
+	run --separate-stderr "$PATHFIND" -f json "$d/"$'del\177x'
+	[[ "$output" == '{"source":"'"$d"'/del\u007fx","map":1,'* ]]
+	# a name cut short in a diagnostic cuts between characters, never
+	# inside an escape or a character
+	# (a map the scenarios lead to, whose name is cut to fit its message)
+	name=$d/$(printf '\xc2\x9b%.0s' {1..100})
+	mkdir -p "$name/$(printf '\xc2\x9b%.0s' {1..100})"
+	name=$name/$(printf '\xc2\x9b%.0s' {1..100})/m.map
+	echo 'version 1' >"$name.scen"
+	run --separate-stderr "$PATHFIND" -S "$name.scen"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" =~ ^pathfind:\ .*\.scen:\ its\ map\ .*(\\302\\233)+\.\.\.:\ cannot\ open ]] ||
+	    { echo "$stderr"; return 1; }
+}
+
 @test "--image never overwrites an input file" {
 	local d=$BATS_TEST_TMPDIR
 	cp "$root/samples/multi.txt" "$d/self.svg"
