@@ -19,21 +19,30 @@
 #include "status.h"
 
 /*
- * Descriptors 0, 1 and 2 open, to /dev/null if they were closed: else the
- * first file pathfind opens (an --image, a map) would become standard
- * input, output or error, and the trace or a message would be written
- * into it.  Returns a bit (1 << fd) for each that was closed, or -1 if
- * even /dev/null cannot be had.
+ * Descriptors 0, 1 and 2 open if they were closed: else the first file
+ * pathfind opens (an --image, a map) would become standard input, output
+ * or error, and the trace or a message would be written into it.  Output
+ * and error go to /dev/null; input is an empty pipe of the process's own
+ * (its writing end closed), not /dev/null, so that a name for it
+ * (/dev/stdin) is told from a file the user named (/dev/null itself) and
+ * refused as standard input is (out_is_stdin).  Returns a bit (1 << fd)
+ * for each that was closed, or -1 if they cannot be had.
  */
 static int
 std_fds(void)
 {
-	int fd, closed = 0;
+	int fd, closed = 0, p[2];
 
 	for (fd = 0; fd <= 2; fd++)
 		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
-			int nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+			int nfd;
 
+			/* (the writing end may take 1 or 2 for a moment: seen next) */
+			if (fd == 0 && pipe(p) == 0) {
+				close(p[1]);
+				nfd = p[0];
+			} else
+				nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
 			if (nfd != fd) {
 				if (nfd >= 0)
 					close(nfd);

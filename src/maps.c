@@ -1104,11 +1104,16 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 			return 1;
 		}
 	}
-	if (got == NULL && out_same_file(ms->fd)) {
+	if (got == NULL && out_same_file(ms->fd, o->quiet)) {
 		error_item(ms, sl, ms->name, 0, "input file is output file", 1);
 		sl->norecord = 1;
 		if (ms->fd != STDIN_FILENO)
 			close(ms->fd);
+		return 1;
+	}
+	if (got == NULL && o->stdin_closed && out_is_stdin(ms->fd)) {	/* (/dev/stdin) */
+		error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
+		close(ms->fd);
 		return 1;
 	}
 	/*
@@ -1679,7 +1684,11 @@ open_answers(struct maps *ms)
 		answers_failed(ms, msg, 1);
 		return -1;
 	}
-	if (out_same_file(ms->afd)) {	/* its records would be read back */
+	if (o->stdin_closed && out_is_stdin(ms->afd)) {	/* (/dev/stdin) */
+		answers_failed(ms, "cannot read: standard input is closed", 1);
+		return -1;
+	}
+	if (out_same_file(ms->afd, o->quiet)) {	/* its records would be read back */
 		answers_failed(ms, "input file is output file", 0);
 		return -1;
 	}

@@ -254,15 +254,18 @@ same_file(int fd, int std, mode_t *mode)
 
 /*
  * Is fd, an input, standard output itself: the same regular file (as with
- * pathfind f >> f)?  Its records would be read back as input, without
- * end.  (A terminal or a pipe is never the input's file.)
+ * pathfind f >> f), whose records would be read back as input, without
+ * end, unless quiet (-q: nothing is written); or the pipe standard output
+ * writes to (/dev/stdout on a pipe), where a read would wait for ever for
+ * what only this process could write.  (A terminal is never the input's
+ * file, nor a socket: inetd's standard input and output are one.)
  */
 int
-out_same_file(int fd)
+out_same_file(int fd, int quiet)
 {
 	mode_t m;
 
-	return same_file(fd, STDOUT_FILENO, &m) && S_ISREG(m);
+	return same_file(fd, STDOUT_FILENO, &m) && ((S_ISREG(m) && !quiet) || S_ISFIFO(m));
 }
 
 /*

@@ -718,9 +718,21 @@ load_map(const struct options *o, const char *path, struct map *m, struct diag *
 		snprintf(d->msg, sizeof(d->msg), "cannot open: %s", strerror(errno));
 		return -1;
 	}
+	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
+		snprintf(d->msg, sizeof(d->msg), "cannot read: standard input is closed");
+		close(fd);
+		return -1;
+	}
 	if (o->check != NULL && strcmp(o->check, "-") == 0 && out_is_stdin(fd)) {
 		snprintf(d->msg, sizeof(d->msg), "it is standard input, which holds the answers");
 		close(fd);
+		return -1;
+	}
+	/* (stdout's regular file is read whole before anything is written) */
+	if (out_same_file(fd, 1)) {
+		snprintf(d->msg, sizeof(d->msg), "input file is output file");
+		if (fd != STDIN_FILENO)
+			close(fd);
 		return -1;
 	}
 	if (mapreader_open(&rd, fd) != 0) {
@@ -760,10 +772,15 @@ open_answers(struct batch *b, const struct options *o)
 		batch_error(b, 0, b->aname, 0, 0, msg);
 		return -1;
 	}
+	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
+		batch_error(b, 0, b->aname, 0, 0, "cannot read: standard input is closed");
+		close(fd);
+		return -1;
+	}
 	/* --check=- by another name (/dev/stdin), where the scenarios or the map are read */
 	stdin_too = (strcmp(o->scen, "-") == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) &&
 	    out_is_stdin(fd);
-	if ((same = out_same_file(fd)) || stdin_too ||
+	if ((same = out_same_file(fd, o->quiet)) || stdin_too ||
 	    answers_open(&b->ans, fd, o->check_format) != 0) {
 		batch_error_rec(b, 0, b->aname, 0, 0, same ? "input file is output file" : stdin_too ?
 		    "it is standard input, which holds the scenarios or their map" : "out of memory",
@@ -838,7 +855,11 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, msg);
 		goto out;
 	}
-	if (out_same_file(fd)) {
+	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
+		batch_error(&b, 0, b.name, 0, 0, "cannot read: standard input is closed");
+		goto out;
+	}
+	if (out_same_file(fd, o->quiet)) {
 		batch_error_rec(&b, 0, b.name, 0, 0, "input file is output file", 0);
 		goto out;
 	}
@@ -851,8 +872,11 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		goto out;
 	if (mapfile == NULL) {
 		size_t len = strlen(scen);
+		const char *base = strrchr(scen, '/') != NULL ? strrchr(scen, '/') + 1 : scen;
 
-		if (strcmp(scen, "-") == 0 || len <= 5 || strcmp(scen + len - 5, ".scen") != 0) {
+		/* (d/.scen names no map: d/ is a directory) */
+		if (strcmp(scen, "-") == 0 || strlen(base) <= 5 ||
+		    strcmp(scen + len - 5, ".scen") != 0) {
 			batch_error(&b, 0, b.name, 0, 0, "cannot tell which map the scenarios "
 			    "are for: name the map file as an operand");
 			goto out;

@@ -1259,3 +1259,36 @@ lattice() {
 		    { echo "route $route: $u1 updates at width 1024, $u2 at 2048"; return 1; }
 	done
 }
+
+@test "-q writes nothing to stdout: its own file is read; its pipe, by name, is refused" {
+	local d=$BATS_TEST_TMPDIR
+	cp "$root/samples/tutorial.txt" "$d/t.txt"
+	run --separate-stderr timeout 20 bash -c '"$0" -q -s "$1" >>"$1"' "$PATHFIND" "$d/t.txt"
+	[ "$status" -eq 0 ] || { echo "$status: $stderr"; return 1; }
+	[[ "$stderr" == "pathfind: summary: maps=1 solved=1 "* ]]
+	cmp "$d/t.txt" "$root/samples/tutorial.txt"
+	cp "$root/tests/data/tiny.map.scen" "$d/j.scen"
+	run --separate-stderr bash -c '"$0" -q -S "$1" "$2" >>"$1"' "$PATHFIND" "$d/j.scen" \
+	    "$root/tests/data/tiny.map"
+	[ "$status" -eq 0 ]
+	cmp "$d/j.scen" "$root/tests/data/tiny.map.scen"
+	"$PATHFIND" -f moves "$root/samples/tutorial.txt" >"$d/ans"
+	run --separate-stderr bash -c '"$0" -q --check="$1" "$2" >>"$1"' "$PATHFIND" "$d/ans" \
+	    "$root/samples/tutorial.txt"
+	[ "$status" -eq 0 ]
+	# standard output a pipe, named as an input: a read would wait for
+	# what only pathfind could write (bounded: the old build waited for ever)
+	local opt
+	for opt in "" -q; do
+		run --separate-stderr timeout 30 bash -c '"$0" $1 /dev/stdout | cat' "$PATHFIND" "$opt"
+		[ "$stderr" = "pathfind: /dev/stdout: input file is output file" ] || { echo "$opt: $stderr"; return 1; }
+		run --separate-stderr timeout 30 bash -c 'set -o pipefail; "$0" $1 --check=/dev/stdout "$2" | cat' \
+		    "$PATHFIND" "$opt" "$root/samples/tutorial.txt"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: /dev/stdout: input file is output file" ]
+		run --separate-stderr timeout 30 bash -c 'set -o pipefail; "$0" $1 -S "$2" /dev/stdout | cat' \
+		    "$PATHFIND" "$opt" "$root/tests/data/tiny.map.scen"
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "pathfind: /dev/stdout: input file is output file" ]
+	done
+}

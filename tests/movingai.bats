@@ -99,6 +99,12 @@ rows_match_paths() {
 	run --separate-stderr pf -S - < "$root/tests/data/tiny.map.scen"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "pathfind: <stdin>: cannot tell which map the scenarios are for: name the map file as an operand" ]
+	# and a file named .scen alone, in a folder too: its map would be the folder
+	mkdir "$BATS_TEST_TMPDIR/d"
+	cp "$root/tests/data/tiny.map.scen" "$BATS_TEST_TMPDIR/d/.scen"
+	run --separate-stderr pf -S "$BATS_TEST_TMPDIR/d/.scen"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "pathfind: $BATS_TEST_TMPDIR/d/.scen: cannot tell which map the scenarios are for: name the map file as an operand" ]
 }
 
 @test "a doctored published length is a mismatch: exit 3, the line named" {
