@@ -379,25 +379,23 @@ R2" ]
 	[[ "$output" == *"pathfind: <stdin>: cannot read: standard input is closed"* ]]
 	# and by another name: not the empty input (nor empty answers, graded
 	# 'wrong') that what holds its place would be; /dev/null is read
-	local s=$root/tests/data/tiny.map.scen m=$root/tests/data/tiny.map
-	run --separate-stderr bash -c '"$0" /dev/stdin <&-' "$PATHFIND"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/stdin: cannot read: standard input is closed" ]
-	run --separate-stderr bash -c '"$0" -f moves /dev/null <&-' "$PATHFIND"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/null:1:1: empty input" ]
-	run --separate-stderr bash -c '"$0" --check=/dev/stdin "$1" <&-' "$PATHFIND" "$root/samples/tutorial.txt"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/stdin: cannot read: standard input is closed" ]
-	run --separate-stderr bash -c '"$0" -S /dev/stdin "$1" <&-' "$PATHFIND" "$m"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/stdin: cannot read: standard input is closed" ]
-	run --separate-stderr bash -c '"$0" -S "$1" /dev/fd/0 <&-' "$PATHFIND" "$s"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/fd/0: cannot read: standard input is closed" ]
-	run --separate-stderr bash -c '"$0" -S "$1" --check=/dev/stdin "$2" <&-' "$PATHFIND" "$s" "$m"
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "pathfind: /dev/stdin: cannot read: standard input is closed" ]
+	# (each line: the arguments, then the diagnostic; @S the scenarios, @M their map)
+	local args want
+	while IFS='|' read -r args want; do
+		args=${args//@S/$root/tests/data/tiny.map.scen}
+		args=${args//@M/$root/tests/data/tiny.map}
+		# shellcheck disable=SC2086 # $args is the arguments, split
+		run --separate-stderr bash -c '"$0" "$@" <&-' "$PATHFIND" $args
+		[ "$status" -eq 2 ] || { echo "$args: status $status"; return 1; }
+		[ "$stderr" = "pathfind: $want" ] || { echo "$args: $stderr"; return 1; }
+	done <<-'EOF2'
+	/dev/stdin|/dev/stdin: cannot read: standard input is closed
+	-f moves /dev/null|/dev/null:1:1: empty input
+	--check=/dev/stdin @M|/dev/stdin: cannot read: standard input is closed
+	-S /dev/stdin @M|/dev/stdin: cannot read: standard input is closed
+	-S @S /dev/fd/0|/dev/fd/0: cannot read: standard input is closed
+	-S @S --check=/dev/stdin @M|/dev/stdin: cannot read: standard input is closed
+	EOF2
 }
 
 @test "each line on stderr is one write(2): processes sharing it never split a line" {
