@@ -701,11 +701,14 @@ chunk_for(const struct grid *g, int keep_path, int nw)
 /*
  * Read the map a scenario file is for, from path ("-": standard input).
  * 0, or -1 with what went wrong in d (line 0: the file as a whole).
- * With --check=- the map is not standard input by another name.
+ * With --check=-, or with the scenarios from standard input, the map is
+ * not standard input by another name.
  */
 static int
 load_map(const struct options *o, const char *path, struct map *m, struct diag *d)
 {
+	const int scen_stdin = strcmp(o->scen, "-") == 0;
+
 	struct mapreader rd;
 	int fd = STDIN_FILENO, rc;
 
@@ -723,8 +726,9 @@ load_map(const struct options *o, const char *path, struct map *m, struct diag *
 		close(fd);
 		return -1;
 	}
-	if (o->check != NULL && strcmp(o->check, "-") == 0 && out_is_stdin(fd)) {
-		snprintf(d->msg, sizeof(d->msg), "it is standard input, which holds the answers");
+	if (((o->check != NULL && strcmp(o->check, "-") == 0) || scen_stdin) && out_is_stdin(fd)) {
+		snprintf(d->msg, sizeof(d->msg), "it is standard input, which holds the %s",
+		    scen_stdin ? "scenarios" : "answers");
 		close(fd);
 		return -1;
 	}
@@ -863,9 +867,12 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error_rec(&b, 0, b.name, 0, 0, "input file is output file", 0);
 		goto out;
 	}
-	/* --check=- and the scenarios from standard input by another name */
-	if (o->check != NULL && strcmp(o->check, "-") == 0 && out_is_stdin(fd)) {
-		batch_error(&b, 0, b.name, 0, 0, "it is standard input, which holds the answers");
+	/* --check=- or the map - and the scenarios from standard input by another name */
+	if (((o->check != NULL && strcmp(o->check, "-") == 0) ||
+	    (mapfile != NULL && strcmp(mapfile, "-") == 0)) && out_is_stdin(fd)) {
+		batch_error(&b, 0, b.name, 0, 0, mapfile != NULL && strcmp(mapfile, "-") == 0 ?
+		    "it is standard input, which holds the map" :
+		    "it is standard input, which holds the answers");
 		goto out;
 	}
 	if (o->check != NULL && open_answers(&b, o) != 0)

@@ -107,6 +107,35 @@ rows_match_paths() {
 	[ "$stderr" = "pathfind: $BATS_TEST_TMPDIR/d/.scen: cannot tell which map the scenarios are for: name the map file as an operand" ]
 }
 
+@test "-S: the scenarios and their map cannot both be standard input, by any name" {
+	local d=$root/tests/data
+	run --separate-stderr pf -S - - <"$d/tiny.map"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "pathfind: -S -: standard input cannot hold both the scenarios and the map" ]
+	# by another name, through a pipe and from a file: each line the file
+	# on standard input, -S's scenarios, its map, and what is said
+	local in scen map what
+	while read -r in scen map what; do
+		run --separate-stderr bash -c 'cat "$1" | "$0" -S "$2" "$3"' "$PATHFIND" "$d/$in" "$scen" "$map"
+		[ "$status" -eq 2 ] || { echo "$scen $map: $status"; return 1; }
+		[ "$stderr" = "pathfind: ${scen#-}${map#-}: it is standard input, which holds the $what" ]
+		[ -z "$output" ]
+		run --separate-stderr pf -S "$scen" "$map" <"$d/$in"
+		[ "$status" -eq 2 ]
+	done <<-'EOF2'
+	tiny.map.scen /dev/stdin - map
+	tiny.map.scen /dev/fd/0 - map
+	tiny.map - /dev/stdin scenarios
+	EOF2
+	# each from a file, or one of them by its own name: solved
+	run --separate-stderr pf -S "$d/tiny.map.scen" /dev/stdin <"$d/tiny.map"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+	run --separate-stderr pf -S /dev/stdin "$d/tiny.map" <"$d/tiny.map.scen"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+}
+
 @test "a doctored published length is a mismatch: exit 3, the line named" {
 	local f=$BATS_TEST_TMPDIR/bad.scen
 	sed '4s/5.82843/5.82943/' "$root/tests/data/tiny.map.scen" >"$f"
