@@ -1084,7 +1084,9 @@ static int
 start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahead *got)
 {
 	const struct options *o = ms->o;
+	const char *why;
 	char msg[128];
+	int k;
 
 	ms->name = strcmp(arg, "-") == 0 ? "<stdin>" : arg;
 	if (got != NULL) {
@@ -1104,27 +1106,19 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 			return 1;
 		}
 	}
-	if (got == NULL && out_same_file(ms->fd, o->quiet)) {
-		error_item(ms, sl, ms->name, 0, "input file is output file", 1);
-		sl->norecord = 1;
+	/*
+	 * Not stdout's file, nor standard input by another name (/dev/stdin,
+	 * the file it comes from) where it was closed or, with --check=-,
+	 * holds the answers: the two readers would take each other's lines,
+	 * and the answers then seem to say "no path".
+	 */
+	if (got == NULL && (k = out_refuse(ms->fd, o->quiet, o->stdin_closed, o->check != NULL &&
+	    strcmp(o->check, "-") == 0 ? "it is standard input, which holds the answers" : NULL,
+	    &why)) != 0) {
+		error_item(ms, sl, ms->name, 0, why, 1);
+		sl->norecord = k == 2;
 		if (ms->fd != STDIN_FILENO)
 			close(ms->fd);
-		return 1;
-	}
-	if (got == NULL && o->stdin_closed && out_is_stdin(ms->fd)) {	/* (/dev/stdin) */
-		error_item(ms, sl, ms->name, 0, "cannot read: standard input is closed", 1);
-		close(ms->fd);
-		return 1;
-	}
-	/*
-	 * --check=- and maps from standard input by another name (/dev/stdin,
-	 * the file it comes from): the two readers would take each other's
-	 * lines, and the answers then seem to say "no path".
-	 */
-	if (got == NULL && o->check != NULL && strcmp(o->check, "-") == 0 &&
-	    out_is_stdin(ms->fd)) {
-		error_item(ms, sl, ms->name, 0, "it is standard input, which holds the answers", 1);
-		close(ms->fd);
 		return 1;
 	}
 	if (mapreader_open(&ms->rd, ms->fd) != 0) {
@@ -1671,7 +1665,9 @@ static int
 open_answers(struct maps *ms)
 {
 	const struct options *o = ms->o;
+	const char *why;
 	char msg[128];
+	int k;
 
 	ms->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
 	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
@@ -1684,17 +1680,10 @@ open_answers(struct maps *ms)
 		answers_failed(ms, msg, 1);
 		return -1;
 	}
-	if (o->stdin_closed && out_is_stdin(ms->afd)) {	/* (/dev/stdin) */
-		answers_failed(ms, "cannot read: standard input is closed", 1);
-		return -1;
-	}
-	if (out_same_file(ms->afd, o->quiet)) {	/* its records would be read back */
-		answers_failed(ms, "input file is output file", 0);
-		return -1;
-	}
-	/* --check=- by another name (/dev/stdin), where the maps are read */
-	if (options_stdin_maps(o) && out_is_stdin(ms->afd)) {
-		answers_failed(ms, "it is standard input, which holds the maps", 1);
+	/* stdout's file, or --check=- by another name (/dev/stdin) where the maps are read */
+	if ((k = out_refuse(ms->afd, o->quiet, o->stdin_closed, options_stdin_maps(o) ?
+	    "it is standard input, which holds the maps" : NULL, &why)) != 0) {
+		answers_failed(ms, why, k != 2);
 		return -1;
 	}
 	if (answers_open(&ms->answers, ms->afd, o->check_format) != 0) {

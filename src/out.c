@@ -283,6 +283,30 @@ out_is_stdin(int fd)
 	return fd != STDIN_FILENO && same_file(fd, STDIN_FILENO, &m) && (!S_ISCHR(m) || isatty(fd));
 }
 
+/*
+ * Whether input fd, opened by a name, is refused, and why (*why): 2,
+ * "input file is output file", where it is standard output's
+ * (out_same_file, quiet: -q); 1 where it is standard input by another
+ * name (out_is_stdin) and descriptor 0 was closed (stdin_closed: "cannot
+ * read: standard input is closed") or standard input holds something
+ * else (held, the message that says so: "it is standard input, which
+ * holds the answers"); else 0.  The error of 2 has no record, which would
+ * be written into the file.
+ */
+int
+out_refuse(int fd, int quiet, int stdin_closed, const char *held, const char **why)
+{
+	if (out_same_file(fd, quiet)) {
+		*why = "input file is output file";
+		return 2;
+	}
+	if ((stdin_closed || held != NULL) && out_is_stdin(fd)) {
+		*why = stdin_closed ? "cannot read: standard input is closed" : held;
+		return 1;
+	}
+	return 0;
+}
+
 /* Drop what a buffered outcome has written: its error stands alone. */
 void
 out_discard(struct outcome *oc)

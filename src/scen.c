@@ -702,14 +702,14 @@ chunk_for(const struct grid *g, int keep_path, int nw)
  * Read the map a scenario file is for, from path ("-": standard input).
  * 0, or -1 with what went wrong in d (line 0: the file as a whole).
  * With --check=-, or with the scenarios from standard input, the map is
- * not standard input by another name.
+ * not standard input by another name; nor stdout's pipe (its regular
+ * file is read whole before anything is written).
  */
 static int
 load_map(const struct options *o, const char *path, struct map *m, struct diag *d)
 {
-	const int scen_stdin = strcmp(o->scen, "-") == 0;
-
 	struct mapreader rd;
+	const char *why;
 	int fd = STDIN_FILENO, rc;
 
 	d->line = d->col = 0;
@@ -721,20 +721,11 @@ load_map(const struct options *o, const char *path, struct map *m, struct diag *
 		snprintf(d->msg, sizeof(d->msg), "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
-		snprintf(d->msg, sizeof(d->msg), "cannot read: standard input is closed");
-		close(fd);
-		return -1;
-	}
-	if (((o->check != NULL && strcmp(o->check, "-") == 0) || scen_stdin) && out_is_stdin(fd)) {
-		snprintf(d->msg, sizeof(d->msg), "it is standard input, which holds the %s",
-		    scen_stdin ? "scenarios" : "answers");
-		close(fd);
-		return -1;
-	}
-	/* (stdout's regular file is read whole before anything is written) */
-	if (out_same_file(fd, 1)) {
-		snprintf(d->msg, sizeof(d->msg), "input file is output file");
+	if (out_refuse(fd, 1, o->stdin_closed, strcmp(o->scen, "-") == 0 ?
+	    "it is standard input, which holds the scenarios" : o->check != NULL &&
+	    strcmp(o->check, "-") == 0 ? "it is standard input, which holds the answers" : NULL,
+	    &why) != 0) {
+		snprintf(d->msg, sizeof(d->msg), "%s", why);
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return -1;
@@ -763,8 +754,9 @@ before_read(void *arg)
 static int
 open_answers(struct batch *b, const struct options *o)
 {
+	const char *why = "out of memory";
 	char msg[128];
-	int fd = STDIN_FILENO, same, stdin_too;
+	int fd = STDIN_FILENO, k;
 
 	b->aname = strcmp(o->check, "-") == 0 ? "<stdin>" : o->check;
 	if (strcmp(o->check, "-") == 0 && o->stdin_closed) {
@@ -776,19 +768,12 @@ open_answers(struct batch *b, const struct options *o)
 		batch_error(b, 0, b->aname, 0, 0, msg);
 		return -1;
 	}
-	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
-		batch_error(b, 0, b->aname, 0, 0, "cannot read: standard input is closed");
-		close(fd);
-		return -1;
-	}
-	/* --check=- by another name (/dev/stdin), where the scenarios or the map are read */
-	stdin_too = (strcmp(o->scen, "-") == 0 || (o->nfiles == 1 && strcmp(o->files[0], "-") == 0)) &&
-	    out_is_stdin(fd);
-	if ((same = out_same_file(fd, o->quiet)) || stdin_too ||
+	/* stdout's file, or --check=- by another name (/dev/stdin) where the scenarios or the map are read */
+	if ((k = out_refuse(fd, o->quiet, o->stdin_closed, strcmp(o->scen, "-") == 0 ||
+	    (o->nfiles == 1 && strcmp(o->files[0], "-") == 0) ?
+	    "it is standard input, which holds the scenarios or their map" : NULL, &why)) != 0 ||
 	    answers_open(&b->ans, fd, o->check_format) != 0) {
-		batch_error_rec(b, 0, b->aname, 0, 0, same ? "input file is output file" : stdin_too ?
-		    "it is standard input, which holds the scenarios or their map" : "out of memory",
-		    !same);
+		batch_error_rec(b, 0, b->aname, 0, 0, why, k != 2);
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return -1;
@@ -839,6 +824,7 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 	struct worker *w = NULL;
 	struct job *job = NULL;
 	char *derived = NULL, msg[512];
+	const char *why;
 	size_t n = 0, i, chunk;
 	int fd = STDIN_FILENO, nw = o->jobs, nalloc = 0, k, ln_open = 0, regular, any = 0;
 	int whole = 0;		/* the scenario file read to its end, every chunk written */
@@ -859,20 +845,12 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		batch_error(&b, 0, b.name, 0, 0, msg);
 		goto out;
 	}
-	if (o->stdin_closed && out_is_stdin(fd)) {	/* (/dev/stdin) */
-		batch_error(&b, 0, b.name, 0, 0, "cannot read: standard input is closed");
-		goto out;
-	}
-	if (out_same_file(fd, o->quiet)) {
-		batch_error_rec(&b, 0, b.name, 0, 0, "input file is output file", 0);
-		goto out;
-	}
-	/* --check=- or the map - and the scenarios from standard input by another name */
-	if (((o->check != NULL && strcmp(o->check, "-") == 0) ||
-	    (mapfile != NULL && strcmp(mapfile, "-") == 0)) && out_is_stdin(fd)) {
-		batch_error(&b, 0, b.name, 0, 0, mapfile != NULL && strcmp(mapfile, "-") == 0 ?
-		    "it is standard input, which holds the map" :
-		    "it is standard input, which holds the answers");
+	/* stdout's file, or by another name standard input, where --check=- or the map - is */
+	if ((k = out_refuse(fd, o->quiet, o->stdin_closed, mapfile != NULL &&
+	    strcmp(mapfile, "-") == 0 ? "it is standard input, which holds the map" :
+	    o->check != NULL && strcmp(o->check, "-") == 0 ?
+	    "it is standard input, which holds the answers" : NULL, &why)) != 0) {
+		batch_error_rec(&b, 0, b.name, 0, 0, why, k != 2);
 		goto out;
 	}
 	if (o->check != NULL && open_answers(&b, o) != 0)
