@@ -260,7 +260,7 @@ same_file(int fd, int std, mode_t *mode)
  * what only this process could write.  (A terminal is never the input's
  * file, nor a socket: inetd's standard input and output are one.)
  */
-int
+static int
 out_same_file(int fd, int quiet)
 {
 	mode_t m;
@@ -275,7 +275,7 @@ out_same_file(int fd, int quiet)
  * terminal: /dev/null is empty to every reader (and standard input where
  * it was closed).
  */
-int
+static int
 out_is_stdin(int fd)
 {
 	mode_t m;

@@ -92,8 +92,6 @@ struct outcome {
 };
 
 void	out_init(struct out *, const struct options *, int);
-int	out_same_file(int, int);
-int	out_is_stdin(int);
 int	out_refuse(int, int, int, const char *, const char **);
 int	out_open(struct outcome *, int);
 int	out_open_run(struct outcome *, struct outrun *);
