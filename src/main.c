@@ -89,11 +89,17 @@ main(int argc, char **argv)
 	 * and writes its first line at once, and then in blocks of 1 KiB, so
 	 * that a write error on a file or pipe was found at another record
 	 * than under glibc, and the summary after it counted other maps.
+	 * But a pipe or a socket in blocks of 64 KiB, a Linux pipe's room,
+	 * where its st_blksize is a page: each write wakes the reader, and
+	 * the text results of 20,000 small maps (9.8 MB) took 2,449 writes
+	 * into a pipe to cat and 1.29 times as long as into a file; in
+	 * blocks of 64 KiB, 215 writes and 1.01 times (BENCHMARKS.md).
 	 */
 	if (!isatty(STDOUT_FILENO)) {
 		struct stat st;
-		size_t n = fstat(STDOUT_FILENO, &st) == 0 && st.st_blksize > 0 ?
-		    (size_t)st.st_blksize : 8192;
+		int ok = fstat(STDOUT_FILENO, &st) == 0;
+		size_t n = ok && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) ? sizeof(outbuf) :
+		    ok && st.st_blksize > 0 ? (size_t)st.st_blksize : 8192;
 
 		setvbuf(stdout, outbuf, _IOFBF, n < sizeof(outbuf) ? n : sizeof(outbuf));
 	}

@@ -493,9 +493,24 @@ out_emit(struct out *out, struct outcome *oc)
 int
 out_flush(struct out *out)
 {
+	out->held = 0;
 	if (out->stream && !out->failed && fflush(stdout) != 0)
 		write_error(out);
 	return out->failed ? -1 : 0;
+}
+
+/*
+ * An outcome of work units (a map's cells) was written: once limit of
+ * them are held, out_flush.  For the drivers' inputs that never wait,
+ * where nothing else flushes.  -1 once stdout has failed.
+ */
+int
+out_account(struct out *out, size_t work, size_t limit)
+{
+	if (!out->stream)
+		return 0;
+	out->held += work;
+	return out->held >= limit ? out_flush(out) : 0;
 }
 
 /*

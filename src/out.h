@@ -7,7 +7,8 @@
  * writes an item's diagnostic only after flushing standard output, so that
  * 2>&1 keeps the order and no message lands inside a record, and, unless
  * standard output is a regular file, flushes it whenever the driver is
- * about to wait or to work for long (out_flush).
+ * about to wait or to work for long (out_flush), or has written enough
+ * work since the last flush (out_account).
  *
  * An outcome's record is written either straight to stdout (direct: one
  * map at a time, so a trace appears as the search runs) or into a memory
@@ -30,6 +31,7 @@ struct out {
 	const struct options *o;
 	int sep;		/* records are separated by an empty line (text maps, path) */
 	int stream;		/* flush after every outcome: stdout is not a regular file */
+	size_t held;		/* work written since the last flush (out_account) */
 	int printed;		/* some record is on stdout */
 	int failed;		/* a write error on stdout was reported: stop */
 };
@@ -104,6 +106,7 @@ void	out_no_record(struct outcome *);
 void	out_note(struct outcome *, const char *, long, long, const char *);
 int	out_emit(struct out *, struct outcome *);
 int	out_flush(struct out *);
+int	out_account(struct out *, size_t, size_t);
 void	out_diag(struct out *, const char *, long, long, const char *);
 int	out_finish(struct out *);
 void	out_write_error(int);

@@ -341,6 +341,46 @@ R2" ]
 		}'
 }
 
+# Into a pipe each write(2) wakes the reader.  Results are flushed before
+# a read or an open that may wait (a pipe, a FIFO, a terminal), before a
+# large map, and every 65,536 cells of maps written (maps.c, FLUSH_WORK),
+# never for a regular file's read or open: 300 one-map files went out in
+# 300 writes, one an operand, and took twice as long into a pipe as into
+# a file.  And a pipe is written in blocks of 64 KiB, not of its
+# st_blksize, a page (main.c).  writes N ARGS...: the size of each
+# write(2) to standard output, a pipe to cat, into $T/w; N: -j.
+writes_to_pipe() {
+	local j=$1
+	shift
+	strace -f -qq -e trace=write -o "$T/trace" "$PATHFIND" -j "$j" "$@" | cat >"$T/out"
+	[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "-j $j $*: status ${PIPESTATUS[0]}"; return 1; }
+	sed -n 's/^[0-9]* *write(1, .*) *= \([0-9]*\)$/\1/p' "$T/trace" >"$T/w"
+	[ "$(awk '{ s += $1 } END { print s + 0 }' "$T/w")" -eq "$(wc -c <"$T/out")" ]
+}
+
+@test "into a pipe: no write for each small file, a flush every 65,536 cells, blocks of 64 KiB" {
+	command -v strace >/dev/null || skip "strace is not installed (.ci/run installs it)"
+	local T=$BATS_TEST_TMPDIR j k
+	mkdir "$T/in"
+	for k in $(seq -w 1 300); do printf 'A.B\n' >"$T/in/m$k.txt"; done
+	# 100 maps of 64x64 = 4,096 cells, none large: a flush every 16
+	awk 'BEGIN { for (i = 0; i < 100; i++) { for (y = 0; y < 64; y++) { r = ""
+		for (x = 0; x < 64; x++) r = r (x == 0 && y == 0 ? "A" : x == 63 && y == 63 ? "B" : ".")
+		print r } print "" } }' >"$T/big.txt"
+	for j in 1 2; do
+		writes_to_pipe "$j" -f moves "$T"/in/m*.txt
+		[ "$(wc -l <"$T/out")" -eq 300 ] && [ "$(wc -l <"$T/w")" -eq 1 ] ||
+		    { echo "-j $j, 300 files: $(wc -l <"$T/w") writes"; return 1; }
+		writes_to_pipe "$j" -f moves "$T/big.txt"
+		[ "$(wc -l <"$T/out")" -eq 100 ] && [ "$(wc -l <"$T/w")" -eq 7 ] ||
+		    { echo "-j $j, 100 maps: $(wc -l <"$T/w") writes"; return 1; }
+		# text: 4.3 KB a map, so the 64 KiB fill before the 16th
+		writes_to_pipe "$j" -f text "$T/big.txt"
+		[ "$(sort -n "$T/w" | tail -n 1)" -eq 65536 ] && [ "$(wc -l <"$T/w")" -le 14 ] ||
+		    { echo "-j $j, text:"; cat "$T/w"; return 1; }
+	done
+}
+
 @test "--start and --goal on an ASCII map without A or B" {
 	run pf --start 0,0 --goal 2,1 < <(printf '...\n...\n')
 	[ "$status" -eq 0 ]
