@@ -356,15 +356,79 @@ render_weight(FILE *fp, uint32_t w)
 	fprintf(fp, frac[0] ? "%u.%s" : "%u", w / 1000, frac);
 }
 
+/*
+ * Paths and moves are written a buffer at a time, their numbers by hand:
+ * a fprintf for each point or run of moves was a tenth to a fifth of the
+ * time of -j 1 on 20,000 small maps in the machine formats (BENCHMARKS.md).
+ */
+#define PUTBUF 256
+#define PUTMAX 48	/* the most one put_* appends */
+
+/* n in decimal at p (at most 20 bytes): the end. */
+static char *
+put_dec(char *p, size_t n)
+{
+	char t[24];
+	int k = 0;
+
+	do
+		t[k++] = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	while (k > 0)
+		*p++ = t[--k];
+	return p;
+}
+
+/* The string s (a move's name) at p: the end. */
+static char *
+put_name(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
+
+/* Room for PUTMAX more at *p in buf: what is there written first. */
+static char *
+put_room(FILE *fp, char *buf, char *p)
+{
+	if ((size_t)(p - buf) <= PUTBUF - PUTMAX)
+		return p;
+	fwrite(buf, 1, (size_t)(p - buf), fp);
+	return buf;
+}
+
+/*
+ * The cells path[0..steps] of g: as JSON, "[x,y]" separated by commas;
+ * else each "x y" on a line of its own.
+ */
+static void
+put_points(FILE *fp, const struct grid *g, const uint32_t *path, size_t steps, int json)
+{
+	char buf[PUTBUF], *p = buf;
+	size_t k;
+
+	for (k = 0; k <= steps; k++) {
+		p = put_room(fp, buf, p);
+		if (json) {
+			if (k > 0)
+				*p++ = ',';
+			*p++ = '[';
+		}
+		p = put_dec(p, (size_t)grid_x(g, path[k]));
+		*p++ = json ? ',' : ' ';
+		p = put_dec(p, (size_t)grid_y(g, path[k]));
+		*p++ = json ? ']' : '\n';
+	}
+	fwrite(buf, 1, (size_t)(p - buf), fp);
+}
+
 static void
 json_path(FILE *fp, const struct grid *g, const struct search_result *r)
 {
-	size_t k;
-
 	fputs(",\"path\":[", fp);
-	for (k = 0; r->found && k <= r->steps; k++)
-		fprintf(fp, "%s[%d,%d]", k ? "," : "", grid_x(g, r->path[k]),
-		    grid_y(g, r->path[k]));
+	if (r->found)
+		put_points(fp, g, r->path, r->steps, 1);
 	putc(']', fp);
 }
 
@@ -428,7 +492,6 @@ json_partial(FILE *fp, const struct grid *g, const struct search_result *r,
     const struct search_params *p)
 {
 	char buf[64];
-	size_t k;
 
 	if (p->limit_set)
 		fprintf(fp, ",\"limited\":%s", r->limited ? "true" : "false");
@@ -441,8 +504,7 @@ json_partial(FILE *fp, const struct grid *g, const struct search_result *r,
 	cost_format(buf, sizeof(buf), &p->costs, r->a, r->b);
 	fprintf(fp, ",\"nearest\":{\"cell\":[%d,%d],\"cost\":%s,\"steps\":%zu,\"path\":[",
 	    grid_x(g, r->goal), grid_y(g, r->goal), buf, r->steps);
-	for (k = 0; k <= r->steps; k++)
-		fprintf(fp, "%s[%d,%d]", k ? "," : "", grid_x(g, r->path[k]), grid_y(g, r->path[k]));
+	put_points(fp, g, r->path, r->steps, 1);
 	fputs("]}", fp);
 }
 
@@ -517,10 +579,8 @@ render_scen_json(FILE *fp, const struct grid *g, const struct scen_row *s,
 void
 render_path(FILE *fp, const struct grid *g, const struct search_result *r)
 {
-	size_t k;
-
-	for (k = 0; (r->found || r->partial) && k <= r->steps; k++)
-		fprintf(fp, "%d %d\n", grid_x(g, r->path[k]), grid_y(g, r->path[k]));
+	if (r->found || r->partial)
+		put_points(fp, g, r->path, r->steps, 0);
 }
 
 /*
@@ -535,6 +595,7 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 		{ "UL", "U", "UR" }, { "L", "", "R" }, { "DL", "D", "DR" }
 	};
 	const char *prev = NULL, *cur;
+	char buf[PUTBUF], *p = buf;
 	size_t k, run = 0;
 
 	for (k = 1; (r->found || r->partial) && k <= r->steps; k++) {
@@ -543,15 +604,18 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 
 		cur = name[dy + 1][dx + 1];
 		if (cur != prev && prev != NULL) {
-			fprintf(fp, "%s%zu ", prev, run);
+			p = put_room(fp, buf, p);
+			p = put_dec(put_name(p, prev), run);
+			*p++ = ' ';
 			run = 0;
 		}
 		prev = cur;
 		run++;
 	}
 	if (prev != NULL)
-		fprintf(fp, "%s%zu", prev, run);
-	putc('\n', fp);
+		p = put_dec(put_name(p, prev), run);
+	*p++ = '\n';
+	fwrite(buf, 1, (size_t)(p - buf), fp);
 }
 
 /*
