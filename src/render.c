@@ -612,6 +612,7 @@ render_moves(FILE *fp, const struct grid *g, const struct search_result *r)
 		prev = cur;
 		run++;
 	}
+	p = put_room(fp, buf, p);
 	if (prev != NULL)
 		p = put_dec(put_name(p, prev), run);
 	*p++ = '\n';
