@@ -407,6 +407,15 @@ pending(struct maps *ms)
 	return ms->reader != NULL && ms->reader->cur > ms->reader->lo;
 }
 
+/* May a read of fd wait for its writer?  Yes, unless it is a regular file. */
+static int
+may_wait(int fd)
+{
+	struct stat st;
+
+	return !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode));
+}
+
 /* (A regular file's read waits for no writer: nothing to do.) */
 static void
 before_read(void *arg)
@@ -1133,8 +1142,7 @@ start_input(struct maps *ms, struct slot *sl, const char *arg, const struct ahea
 			return 1;
 		}
 		/* (before_read does nothing else with one thread, to a file) */
-		ms->canwait = (ms->out.stream || ms->nw > 1) &&
-		    !(fstat(ms->fd, &st) == 0 && S_ISREG(st.st_mode));
+		ms->canwait = (ms->out.stream || ms->nw > 1) && may_wait(ms->fd);
 	}
 	/*
 	 * Not stdout's file, nor standard input by another name (/dev/stdin,
@@ -1696,7 +1704,6 @@ open_answers(struct maps *ms)
 {
 	const struct options *o = ms->o;
 	const char *why;
-	struct stat st;
 	char msg[128];
 	int k;
 
@@ -1721,8 +1728,7 @@ open_answers(struct maps *ms)
 		answers_failed(ms, "out of memory", 1);
 		return -1;
 	}
-	/* (a regular file's read waits for no writer) */
-	if (!(fstat(ms->afd, &st) == 0 && S_ISREG(st.st_mode))) {
+	if (may_wait(ms->afd)) {
 		ms->answers.lines.before_read = before_answers;
 		ms->answers.lines.arg = ms;
 	}

@@ -384,6 +384,22 @@ writes_to_pipe() {
 	done
 }
 
+@test "into a pipe: --check's answers from a regular file are read without a flush" {
+	command -v strace >/dev/null || skip "strace is not installed (.ci/run installs it)"
+	local T=$BATS_TEST_TMPDIR j
+	# 7,200 maps of 9 cells (64,800, under a flush's 65,536) and their
+	# answers, 266,400 bytes: two reads of the answers' 256 KiB buffer.
+	# Flushed before the second, the output had a write of another size.
+	awk 'BEGIN { for (i = 0; i < 7200; i++) print "A\n.\n.\n.\n.\n.\n.\n.\nB\n" }' >"$T/maps.txt"
+	awk 'BEGIN { for (i = 0; i < 7200; i++) { for (y = 0; y < 9; y++) print "0 " y; print "" } }' >"$T/ans"
+	for j in 1 2; do
+		writes_to_pipe "$j" -f json --check="$T/ans" --check-format=path "$T/maps.txt"
+		[ "$(grep -c '"check":"right"' "$T/out")" -eq 7200 ]
+		sed '$d' "$T/w" | sort -u >"$T/sizes"
+		[ "$(cat "$T/sizes")" = 65536 ] || { echo "-j $j:"; sort -n "$T/w" | uniq -c; return 1; }
+	done
+}
+
 @test "--start and --goal on an ASCII map without A or B" {
 	run pf --start 0,0 --goal 2,1 < <(printf '...\n...\n')
 	[ "$status" -eq 0 ]
