@@ -23,7 +23,9 @@ out_init(struct out *out, const struct options *o, int scen)
 	/*
 	 * To a regular file nobody waits for the next record, and block
 	 * buffering is what makes a big batch cheap; anything else (a pipe,
-	 * a terminal, a socket) gets each outcome when it is complete.
+	 * a terminal, a socket) gets the outcomes as they are complete: stdout
+	 * is flushed before the drivers wait or work long (out_flush), and
+	 * after enough work written (out_account).
 	 */
 	out->stream = !(fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode));
 }

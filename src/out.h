@@ -30,7 +30,7 @@ struct viz;
 struct out {
 	const struct options *o;
 	int sep;		/* records are separated by an empty line (text maps, path) */
-	int stream;		/* flush after every outcome: stdout is not a regular file */
+	int stream;		/* stdout is not a regular file: out_flush and out_account flush it */
 	size_t held;		/* work written since the last flush (out_account) */
 	int printed;		/* some record is on stdout */
 	int failed;		/* a write error on stdout was reported: stop */
