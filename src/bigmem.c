@@ -338,6 +338,40 @@ bigmem_touch(void *p, size_t n)
 }
 
 /*
+ * Take now, for writing, the pages of the bytes from to to of p, an array
+ * of n bytes of any kind (bigmem's, malloc's), that lie wholly within
+ * it: in one system call where the system has one (MADV_POPULATE_WRITE),
+ * elsewhere not at all, and they are taken at first touch as before.
+ * Nothing in them changes.  For an array written a part at a time, whose
+ * pages would each take a fault.  On the virtual machine of 2026-12-02
+ * (BENCHMARKS.md) a page's fault cost 14 us, where taking it so, and its
+ * first write after, took 6 to 7.
+ */
+void
+bigmem_take(void *p, size_t n, size_t from, size_t to)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+	long ps = sysconf(_SC_PAGESIZE);
+	uintptr_t pg = ps > 0 ? (uintptr_t)ps : 4096, b = (uintptr_t)p, lo, hi;
+
+	if (to > n)
+		to = n;
+	if (from >= to)
+		return;
+	lo = (b + from) / pg * pg;
+	hi = (b + to + pg - 1) / pg * pg;
+	if (lo < b)	/* the pages that are wholly p's */
+		lo = (b + pg - 1) / pg * pg;
+	if (hi > b + n)
+		hi = (b + n) / pg * pg;
+	if (lo < hi)
+		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);	/* advice */
+#else
+	(void)p, (void)n, (void)from, (void)to;
+#endif
+}
+
+/*
  * The same for the part of p, n bytes from bigmem_alloc, past its last
  * whole 2 MiB: all of an array shorter, and at most 2 MiB of a longer
  * one, whose whole 2 MiB are left to be taken as they are touched.
@@ -417,8 +451,10 @@ bigmem_grow(void **p, size_t n0, size_t n)
 		return 0;	/* the mapping has room */
 	if ((np = bigmem_alloc(n)) == NULL)
 		return -1;
-	if (n0 > 0)
+	if (n0 > 0) {
+		bigmem_take(np, n, 0, n0);	/* the copy's pages in one call, not a fault each */
 		memcpy(np, *p, n0);
+	}
 	bigmem_free(*p, n0);
 	*p = np;
 	return 0;

@@ -15,6 +15,7 @@ void	bigmem_free(void *, size_t);
 int	bigmem_discard(void *, size_t);
 void	bigmem_touch(void *, size_t);
 void	bigmem_touch_small(void *, size_t);
+void	bigmem_take(void *, size_t, size_t, size_t);
 int	bigmem_grow(void **, size_t, size_t);
 
 /*

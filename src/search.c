@@ -44,6 +44,7 @@ jps_nodes_free(struct jpsnodes *jn)
 	jn->dir = jn->first = NULL;
 	jn->pages = jn->blocks = 0;
 	jn->touched = 0;
+	jn->filled = 0;
 	jn->last = 0;
 }
 
@@ -160,6 +161,30 @@ jps_grow(struct ctx *c)
 	if (rc != 0)
 		c->nomem = 1;
 	return rc;
+}
+
+/*
+ * Block b of JPS's pool is given out for the first time, and its pages
+ * may not be taken yet: take them now, with those of as many blocks
+ * again as were given out before it (JPS_FILL0 at least), in one call
+ * (bigmem_take), not a fault a page as the searches first write them.
+ * A process's first searches write a new page every few nodes: on the
+ * virtual machine of 2026-12-02, whose faults cost 14 us, 29 of the pool's
+ * pages took about 0.4 ms of the 5.7 of AR0011SR's 1,280 queries
+ * (BENCHMARKS.md).  At most twice the blocks given out are taken.
+ */
+#define JPS_FILL0 32
+void
+jps_fill(struct ctx *c, uint32_t b)
+{
+	struct jpsnodes *jn = &c->s->jn;
+	const size_t sz = JPS_PAGE * sizeof(*jn->pool);
+	size_t to = 2 * (size_t)b > JPS_FILL0 ? 2 * (size_t)b : JPS_FILL0;
+
+	if (to > jn->blocks)
+		to = jn->blocks;
+	bigmem_take(jn->pool, jn->blocks * sz, (size_t)b * sz, to * sz);
+	jn->filled = (uint32_t)to;
 }
 
 /* Every entry and node of JPS's store stale, for the generations to start again. */
@@ -1294,6 +1319,19 @@ run_once(struct search *s, const struct grid *g, uint32_t start, uint32_t goal,
 	if (openlist_init(&s->ol, p->ol, paged ? s->jn.pool : s->node,
 	    paged ? s->jn.blocks * JPS_PAGE : g->ncells) != 0)
 		return SEARCH_ENOMEM;
+	/*
+	 * The buckets' chains start each at a chunk of their own (ol_bk_put),
+	 * 98 KiB for the 65, a page every 2.7 chunks, which a process's first
+	 * searches write as they come to each bucket: taken at once
+	 * (bigmem_take), once for each pool, not a fault a page.  On the
+	 * virtual machine of 2026-12-02 (14 us a fault) a process's JPS on
+	 * AR0011SR faulted 24 of them in.
+	 */
+	if (p->ol == OL_BUCKETS && (uintptr_t)s->ol.bpool != s->bktaken) {
+		bigmem_take(s->ol.bpool, s->ol.bk.n * OL_CHUNK * sizeof(*s->ol.bpool), 0,
+		    (OL_NBUCKET + 1) * OL_CHUNK * sizeof(*s->ol.bpool));
+		s->bktaken = (uintptr_t)s->ol.bpool;
+	}
 	if (p->algo == ALGO_JPS && jps_prepare(&s->jb, g, p->diag) != 0)
 		return SEARCH_ENOMEM;
 	c.node = paged ? s->jn.pool : s->node;

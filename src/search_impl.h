@@ -120,6 +120,7 @@ struct jpsnodes {
 	size_t pages;		/* room for this many pages (dir) */
 	size_t blocks;		/* room in pool and first, the spare included */
 	uint32_t touched;
+	uint32_t filled;	/* the blocks whose pages are taken (jps_fill) */
 	int last;		/* the last run was JPS's: search_cell and the like look here */
 	const struct grid *flat;	/* JPS takes the array on this grid and serial (JPS_FLAT) */
 	unsigned long flatserial;
@@ -154,6 +155,7 @@ struct search {
 	struct costs costs;
 	uint64_t kubound;	/* the bound ku was worked out for (0: none yet) */
 	uint32_t stride;
+	uintptr_t bktaken;	/* the buckets' pool whose first chunks are taken (run_once) */
 	struct jpsbits jb;
 	/*
 	 * The steps each cell allows under a rule (moves.h), for A*'s
@@ -219,6 +221,7 @@ struct ctx {
 };
 
 int	jps_grow(struct ctx *);
+void	jps_fill(struct ctx *, uint32_t);
 
 /* The loops are specialised by forced inlining (inline.h), kept apart by NOINLINE. */
 #if defined(__GNUC__)
@@ -566,6 +569,8 @@ jps_node(struct ctx *c, uint32_t i)
 	}
 	c->jfirst[b] = i - i % JPS_PAGE;
 	if (b >= c->jtouched) {
+		if (b >= c->s->jn.filled)
+			jps_fill(c, b);
 		c->node[(size_t)b * JPS_PAGE].tag = 0;
 		c->jtouched = b + 1;
 	}

@@ -17,6 +17,8 @@
  * 4. Sparse arrays (below).
  * 5. bigmem_touch_small takes the pages of an array past its last whole
  *    2 MiB, zeroed, and none of those 2 MiB; all of an array shorter.
+ * 6. bigmem_take takes the pages a range of an array touches that lie
+ *    wholly within the array, and no other; what they hold stays.
  *
  * Prints what failed and exits 1; exits 0 silently.  The file includes
  * bigmem.c, whose spare is static.
@@ -355,6 +357,48 @@ touch_small(void)
 	}
 }
 
+/*
+ * An array of 5.5 pages from 1.25 pages into a mapping of 8: bigmem_take
+ * of its bytes from 0.5 to 2.25 pages in takes the pages 2 and 3 of the
+ * mapping (the array's first, 1.25 to 2, is not wholly its own), then
+ * of 3.5 to 5.5 pages the pages 4 and 5 (the array's end, at 6.75, cuts
+ * page 6); an empty range and one past the array's end take nothing.
+ */
+static void
+take(void)
+{
+	const size_t page = mapped(1), n = 5 * page + page / 2;
+	char *m = mmap(NULL, 8 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p;
+	unsigned char v[8];
+	int k, want[8] = { 0, 0, 1, 0, 0, 0, 0, 0 };
+
+	if (m == MAP_FAILED) {
+		fail("a mapping failed");
+		return;
+	}
+	p = m + page + page / 4;
+	p[page] = 7;	/* page 2: written, then taken, and kept */
+	bigmem_take(p, n, page / 2, 2 * page + page / 4);
+	bigmem_take(p, n, 3 * page, 3 * page);
+	bigmem_take(p, n, 8 * page, 9 * page);
+	want[3] = 1;
+	if (populates() && (mincore(m, 8 * page, v) != 0 ||
+	    memcmp((int[8]){ v[0] & 1, v[1] & 1, v[2] & 1, v[3] & 1, v[4] & 1, v[5] & 1,
+	    v[6] & 1, v[7] & 1 }, want, sizeof(want)) != 0))
+		fail("bigmem_take took other pages than those of its range wholly the array's");
+	bigmem_take(p, n, 3 * page + page / 2, 5 * page + page / 2);
+	for (k = 4; k < 6; k++)
+		want[k] = 1;
+	if (populates() && (mincore(m, 8 * page, v) != 0 ||
+	    memcmp((int[8]){ v[0] & 1, v[1] & 1, v[2] & 1, v[3] & 1, v[4] & 1, v[5] & 1,
+	    v[6] & 1, v[7] & 1 }, want, sizeof(want)) != 0))
+		fail("bigmem_take took the array's last page, cut, or not its whole ones");
+	if (p[page] != 7 || !zeroed(p + page + 1, 4 * page))
+		fail("bigmem_take changed what the pages hold");
+	munmap(m, 8 * page);
+}
+
 int
 main(void)
 {
@@ -362,6 +406,7 @@ main(void)
 	threads();
 	sparse();
 	touch_small();
+	take();
 	return failures != 0;
 }
 #else
