@@ -338,14 +338,15 @@ bigmem_touch(void *p, size_t n)
 }
 
 /*
- * Take now, for writing, the pages of the bytes from to to of p, an array
- * of n bytes of any kind (bigmem's, malloc's), that lie wholly within
- * it: in one system call where the system has one (MADV_POPULATE_WRITE),
- * elsewhere not at all, and they are taken at first touch as before.
- * Nothing in them changes.  For an array written a part at a time, whose
- * pages would each take a fault.  On the virtual machine of 2026-12-02
- * (BENCHMARKS.md) a page's fault cost 14 us, where taking it so, and its
- * first write after, took 6 to 7.
+ * Take now, for writing, the pages of p's bytes from offset from up to
+ * offset to, p an array of n bytes of any kind (bigmem's, malloc's),
+ * those of them that lie wholly within the array: in one system call
+ * where the system has one (MADV_POPULATE_WRITE), elsewhere not at all,
+ * and they are taken at first touch as before.  Nothing in them changes.
+ * For an array written a part at a time, whose pages would each take a
+ * fault.  On the virtual machine of 2026-12-02 (BENCHMARKS.md) a page's
+ * fault cost 14 us, where taking it so, and its first write after, took
+ * 6 to 7.
  */
 void
 bigmem_take(void *p, size_t n, size_t from, size_t to)
