@@ -101,6 +101,7 @@ mapreader_open(struct mapreader *r, int fd)
 	kind_init();
 	r->nmaps = 0;
 	r->start_optional = r->goal_optional = 0;
+	r->no_text = 0;
 	r->skip = 0;
 	return lines_open(&r->lines, fd, MAP_MAX_WIDTH);
 }
@@ -596,8 +597,8 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	stride = (size_t)w + 2;
 	if (((size_t)w * (size_t)h <= RESERVE_CELLS ||
 	    input_holds(r, (size_t)w * (size_t)h + (size_t)h - 1)) &&
-	    (grow_big(&m->text, &m->textcap, (size_t)w * (size_t)h + 1) != 0 ||
-	    array_grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0 ||
+	    ((!r->no_text && (grow_big(&m->text, &m->textcap, (size_t)w * (size_t)h + 1) != 0 ||
+	    array_grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0)) ||
 	    grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0))
 		return nomem(r, m, d);
 	for (y = 0; y < h; y++) {
@@ -626,7 +627,8 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 			seterr(d, r->lines.lineno, (long)at + 1, "%s", what);
 			return skip_map(r);
 		}
-		if (store_row(m, &textlen, y, s, n, ((size_t)y + 2) * stride) != 0) {
+		if (r->no_text ? grow_big(&m->grid.cell, &m->cellcap, ((size_t)y + 2) * stride) != 0 :
+		    store_row(m, &textlen, y, s, n, ((size_t)y + 2) * stride) != 0) {
 			/* A bad row is reported before the memory it lacked. */
 			if (check_movingai_row(d, r->lines.lineno, (const unsigned char *)s, n) != 0)
 				return skip_map(r);

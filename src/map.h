@@ -75,6 +75,13 @@ struct mapreader {
 	 * floor to the search (the first is grid start).
 	 */
 	int start_optional, goal_optional;
+	/*
+	 * A MovingAI map's rows are not kept as text (m->text and m->row
+	 * stay empty): for a reader that would drop them at once
+	 * (map_drop_text), as -S does, whose writing them was a page of
+	 * memory taken for every 4,096 cells and given back unread.
+	 */
+	int no_text;
 	int skip;		/* the rest of a bad map is still to skip */
 };
 

@@ -711,7 +711,7 @@ chunk_for(const struct grid *g, int keep_path, int nw)
  * file is read whole before anything is written).
  */
 static int
-load_map(const struct options *o, const char *path, struct map *m, struct diag *d)
+load_map(const struct options *o, const char *path, struct map *m, struct diag *d, int no_text)
 {
 	struct mapreader rd;
 	const char *why;
@@ -742,6 +742,7 @@ load_map(const struct options *o, const char *path, struct map *m, struct diag *
 		return -1;
 	}
 	rd.start_optional = rd.goal_optional = 1;	/* an ASCII map's A and B are not used */
+	rd.no_text = no_text;
 	rc = map_read(&rd, m, d);
 	mapreader_close(&rd);
 	if (fd != STDIN_FILENO)
@@ -879,7 +880,12 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		derived[len - 5] = '\0';
 		mapfile = derived;
 	}
-	if (load_map(o, mapfile, &map, &d) != 0) {
+	/*
+	 * The text of a MovingAI map is given back unread below but for
+	 * --check; JPS builds its bitsets in its pages (bigmem.c, the spare),
+	 * and the other searches never take them: for those it is not kept.
+	 */
+	if (load_map(o, mapfile, &map, &d, !b.ans_open && o->sp.algo != ALGO_JPS) != 0) {
 		const char *mname = strcmp(mapfile, "-") == 0 ? "<stdin>" : mapfile;
 
 		/*
