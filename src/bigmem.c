@@ -145,11 +145,15 @@ enum how { BM_PLAIN, BM_FILLED, BM_LAZY };
  * (bigmem_alloc_filled).  Writing a page the process has costs a
  * fraction of taking a new one: on the CI machine 400 KB took 100-175
  * us to take (MADV_POPULATE_WRITE, a new page at a time) and 4-7 us to
- * write again.  -S gives back the map's text (map_drop_text, a byte a
- * cell) just before JPS builds its bitsets (jps_prepare, filled at once):
- * on a 512 x 512 map 257 KB of text for 0.39 MB of bitsets, and the
- * first query, which builds them, took 323 us instead of 380 (medians
- * of 31 runs on AR0011SR).  Only a mapping of small pages short of a
+ * write again.  -S gives back an ASCII map's text (map_drop_text, a
+ * byte a cell) just before JPS builds its bitsets (jps_prepare, filled
+ * at once): on a 512 x 512 map 257 KB of text for 0.39 MB of bitsets,
+ * and the first query, which builds them, took 323 us instead of 380
+ * (medians of 31 runs on AR0011SR, when its text was kept too; a
+ * MovingAI map's is not written at all now, which costs less: scen.c).
+ * Where a page fault is an exit to the host, a page moved by mremap
+ * costs about 5 us again at its next write (BENCHMARKS.md, 2026-12-02).
+ * Only a mapping of small pages short of a
  * huge page is kept, one at a time, the larger; and it is given back
  * when an array of a huge page or more is mapped to be touched as it is
  * used (A*'s nodes), so that it is never resident beside them.

@@ -512,8 +512,8 @@ check_movingai_row(struct diag *d, long line, const unsigned char *s, size_t n)
 static int
 read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s, size_t n)
 {
-	size_t textlen = 0, stride, i;
-	int rc, h = 0, w = 0, y;
+	size_t textlen = 0, stride, i, cell0, text0;
+	int rc, h = 0, w = 0, y, big, fresh, holds;
 	long hline = 0, wline = 0, first;	/* where the height and width were given */
 	long col;
 
@@ -593,14 +593,32 @@ read_movingai(struct mapreader *r, struct map *m, struct diag *d, const char *s,
 	 * 4096 map the text and the cells each mapped 32 MiB beside the 16
 	 * they copied, 85 MB of address space at the peak of -a jps -S, whose
 	 * searches had 54 resident.
+	 *
+	 * Where the file holds the rows, the pages of the room they will
+	 * fill are taken at once (bigmem_take), not a fault a page as the
+	 * rows come: on the virtual machine of 2026-12-02 a page's fault cost
+	 * 13 us and a page taken so 6, first write included, and a process
+	 * that solves one query on a 512 x 512 map writes 65 pages of cells
+	 * (BENCHMARKS.md).  Only the room that was new: a stream's next map
+	 * of the same size has its pages.
 	 */
 	stride = (size_t)w + 2;
-	if (((size_t)w * (size_t)h <= RESERVE_CELLS ||
-	    input_holds(r, (size_t)w * (size_t)h + (size_t)h - 1)) &&
+	cell0 = m->cellcap;
+	text0 = m->textcap;
+	big = (size_t)w * (size_t)h > RESERVE_CELLS;
+	fresh = cell0 < stride * ((size_t)h + 2) ||
+	    (!r->no_text && text0 < (size_t)w * (size_t)h + 1);
+	holds = (big || fresh) && input_holds(r, (size_t)w * (size_t)h + (size_t)h - 1);
+	if ((!big || holds) &&
 	    ((!r->no_text && (grow_big(&m->text, &m->textcap, (size_t)w * (size_t)h + 1) != 0 ||
 	    array_grow(&m->row, &m->rowcap, (size_t)h, sizeof(*m->row)) != 0)) ||
 	    grow_big(&m->grid.cell, &m->cellcap, stride * ((size_t)h + 2)) != 0))
 		return nomem(r, m, d);
+	if (holds && fresh) {
+		bigmem_take(m->grid.cell, m->cellcap, cell0, stride * ((size_t)h + 2));
+		if (!r->no_text)
+			bigmem_take(m->text, m->textcap, text0, (size_t)w * (size_t)h + 1);
+	}
 	for (y = 0; y < h; y++) {
 		char what[96];
 		uint8_t *c;

@@ -881,11 +881,15 @@ scen_batch(const struct options *o, const char *scen, const char *mapfile)
 		mapfile = derived;
 	}
 	/*
-	 * The text of a MovingAI map is given back unread below but for
-	 * --check; JPS builds its bitsets in its pages (bigmem.c, the spare),
-	 * and the other searches never take them: for those it is not kept.
+	 * The text of a MovingAI map is not kept but for --check, which
+	 * walks answers through it.  JPS kept it, for its bitsets to be built
+	 * in its pages (bigmem.c, the spare), but those pages were written
+	 * once by the reader for nothing, and moved (mremap) to join the
+	 * bitsets' new ones: on the virtual machine of 2026-12-02 a page
+	 * written at first touch cost 13 us, a page taken at once (bigmem_take)
+	 * 6, and a page moved about 5 again at its next write (BENCHMARKS.md).
 	 */
-	if (load_map(o, mapfile, &map, &d, !b.ans_open && o->sp.algo != ALGO_JPS) != 0) {
+	if (load_map(o, mapfile, &map, &d, !b.ans_open) != 0) {
 		const char *mname = strcmp(mapfile, "-") == 0 ? "<stdin>" : mapfile;
 
 		/*
