@@ -778,8 +778,9 @@ build_bstop(struct jpsbits *jb, const struct grid *g, const int rule, uint64_t *
  * a 512 x 512 map, which is why a diagonal line keeps only the words that
  * hold a cell of the grid (diag_layout, about half), the rows of -d
  * never are there for never alone, the build's own rows go where the
- * columns' stops will be, and -S builds the bitsets in the pages of the
- * map's text where it can (bigmem.c, the spare).
+ * columns' stops will be, and -S builds the bitsets in the pages of an
+ * ASCII map's text where it can (bigmem.c, the spare; a MovingAI map's
+ * text is not written at all, which costs less: scen.c).
  */
 int
 jps_prepare(struct jpsbits *jb, const struct grid *g, enum diagrule rule)
