@@ -331,7 +331,7 @@ transpose_lines(const uint64_t *src, size_t ns, size_t sw, uint64_t *dst, size_t
 
 			for (k = 0; k < 64; k++) {
 				const uint64_t *l = src + (64 * by + k) * sw + bx;
-				int in = 64 * by + k < ns;
+				const int in = 64 * by + k < ns;
 
 				a[k] = pr(in ? l[0] : 0, in && two ? l[1] : 0);
 			}
@@ -579,6 +579,19 @@ diag_layout(int sum, size_t rows, size_t cols, size_t cw, uint32_t *doff)
 	return at;
 }
 
+/* Word at of oa and ob: v's halves under mask, stored, or OR-ed in (merge). */
+static PF_INLINE void
+put_pair(uint64_t *oa, uint64_t *ob, size_t at, pair v, uint64_t mask, const int merge)
+{
+	if (merge) {	/* a constant */
+		oa[at] |= pr0(v) & mask;
+		ob[at] |= pr1(v) & mask;
+	} else {
+		oa[at] = pr0(v) & mask;
+		ob[at] = pr1(v) & mask;
+	}
+}
+
 /*
  * Word by of the lines of two diagonals of one geometry (NE and SW, or SE
  * and NW; see diag_line) from ba and bb, the stops of the 64 rows 64 by
@@ -647,26 +660,18 @@ band_lines(const uint64_t *ba, const uint64_t *bb, size_t n, size_t by, const in
 		 */
 		lo = m0 >= m1 ? 0 : sum ? ~(uint64_t)0 >> (63 - m0) : ~(uint64_t)0 >> m0;
 		if (sum && bx > 0)
-			for (m = m0; m < m1; m++, lo = lo << 1 | 1) {
-				oa[doff[l1 + m] + by] |= pr0(a[m]) & lo;
-				ob[doff[l1 + m] + by] |= pr1(a[m]) & lo;
-			}
+			for (m = m0; m < m1; m++, lo = lo << 1 | 1)
+				put_pair(oa, ob, doff[l1 + m] + by, a[m], lo, 1);
 		else
-			for (m = m0; m < m1; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-				oa[doff[l1 + m] + by] = pr0(a[m]) & lo;
-				ob[doff[l1 + m] + by] = pr1(a[m]) & lo;
-			}
+			for (m = m0; m < m1; m++, lo = sum ? lo << 1 | 1 : lo >> 1)
+				put_pair(oa, ob, doff[l1 + m] + by, a[m], lo, 0);
 		lo = m2 >= m3 ? 0 : sum ? ~(uint64_t)0 >> (63 - m2) : ~(uint64_t)0 >> m2;
 		if (!sum && bx > 0)
-			for (m = m2; m < m3; m++, lo = lo >> 1) {
-				oa[doff[l2 + m] + by] |= pr0(a[m]) & ~lo;
-				ob[doff[l2 + m] + by] |= pr1(a[m]) & ~lo;
-			}
+			for (m = m2; m < m3; m++, lo = lo >> 1)
+				put_pair(oa, ob, doff[l2 + m] + by, a[m], ~lo, 1);
 		else
-			for (m = m2; m < m3; m++, lo = sum ? lo << 1 | 1 : lo >> 1) {
-				oa[doff[l2 + m] + by] = pr0(a[m]) & ~lo;
-				ob[doff[l2 + m] + by] = pr1(a[m]) & ~lo;
-			}
+			for (m = m2; m < m3; m++, lo = sum ? lo << 1 | 1 : lo >> 1)
+				put_pair(oa, ob, doff[l2 + m] + by, a[m], ~lo, 0);
 	}
 }
 
