@@ -54,10 +54,11 @@ $(OBJ): $(HDR) Makefile
 .c.o:
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) -c -o $@ $<
 
-# The code that stands in where the compiler has no builtins and the
-# processor no SSE2 (PF_NO_BUILTINS), with char unsigned as on ARM, and
-# the C library's open_memstream as off Linux (PF_MEMSTREAM, src/out.c):
-# tests/crosscheck.bats compares its output with pathfind's.
+# The code that stands in where the compiler has no builtins or vector
+# types and the processor no SSE2 (PF_NO_BUILTINS), with char unsigned
+# as on ARM, and the C library's open_memstream as off Linux
+# (PF_MEMSTREAM, src/out.c): tests/crosscheck.bats compares its output
+# with pathfind's.
 build/portable/pathfind: $(SRC) $(HDR) Makefile
 	mkdir -p build/portable
 	$(CC) $(PF_CFLAGS) $(CFLAGS) -funsigned-char $(PF_CPPFLAGS) -DPF_NO_BUILTINS -DPF_MEMSTREAM $(CPPFLAGS) $(LDFLAGS) \
