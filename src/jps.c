@@ -330,10 +330,10 @@ transpose_lines(const uint64_t *src, size_t ns, size_t sw, uint64_t *dst, size_t
 			const int two = bx + 1 < sw;
 
 			for (k = 0; k < 64; k++) {
-				const uint64_t *l = src + (64 * by + k) * sw + bx;
-				const int in = 64 * by + k < ns;
+				/* past the last line: a row of 0s, no pointer formed there */
+				const uint64_t *l = 64 * by + k < ns ? src + (64 * by + k) * sw + bx : NULL;
 
-				a[k] = pr(in ? l[0] : 0, in && two ? l[1] : 0);
+				a[k] = pr(l != NULL ? l[0] : 0, l != NULL && two ? l[1] : 0);
 			}
 			transpose64(a);
 			for (k = 0; k < 64 && 64 * bx + k < nd; k++)
