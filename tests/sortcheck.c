@@ -32,7 +32,15 @@
  *    half of them or more), the places in an array of their own and
  *    the scratch room 2n entries, its end the end of an array (a write
  *    past it is the sanitizers' to catch), against qsort.
- * 6. The refill of a bucket of many chunks through the open list's own
+ * 6. sort_runs (a bucket's words by their rising and falling runs)
+ *    against qsort: unique words made of 1 to RUNS_MAX + 1 runs of
+ *    random lengths, each rising or falling, n from 2 to 4097, the
+ *    scratch room the end of an array; it must take every input of
+ *    RUNS_MAX runs or fewer, and leave the words it turns down a
+ *    permutation of what they were, which wsort then sorts.  And 4.
+ *    and 5. again on buckets made of a few runs in the entries' order,
+ *    so that sort_words takes them by their runs.
+ * 7. The refill of a bucket of many chunks through the open list's own
  *    calls: it keeps the live entries alone, gives them best first, and
  *    takes scratch room for those it keeps, not for the stale ones too
  *    (the small heap's array at most 4n entries, twice the 2n the sort
@@ -239,6 +247,96 @@ cmp_worse_first(const void *a, const void *b)
 	return ol_less(a, b) - ol_less(b, a);
 }
 
+/* qsort's order of words: rising */
+static int
+cmp_words(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* qsort's order of entries: best first */
+static int
+cmp_best_first(const void *a, const void *b)
+{
+	return cmp_worse_first(b, a);
+}
+
+/*
+ * Cut e[0..n) into up to r runs of random lengths (r >= 1), each put in
+ * order best first or best last at random: a bucket's entries as nodes
+ * queued along lines of expansions leave them (sort_runs).
+ */
+static void
+make_runs(struct ol_entry *e, size_t n, size_t r)
+{
+	size_t at = 0, len;
+
+	while (at < n) {
+		len = r <= 1 ? n - at : 1 + next() % (2 * (n - at) / r + 1);
+		if (len > n - at)
+			len = n - at;
+		qsort(e + at, len, sizeof(*e), next() % 2 ? cmp_worse_first : cmp_best_first);
+		at += len;
+		r -= r > 1;
+	}
+}
+
+/*
+ * sort_runs on words of r runs, 1 <= r <= RUNS_MAX + 1, of random
+ * lengths; the words unique, as sort_words makes them (the place in the
+ * low bits), and their high bits from few values or from all 64 bits.
+ */
+static void
+check_runs(void)
+{
+	static const size_t sizes[] = { 2, 3, 5, 8, 9, 17, SK_MAX, SK_MAX + 1, 100, 300, 1000, 4097 };
+	static uint64_t k[4097], want[4097], tmp[4097];
+	unsigned long round, took = 0, tries = 0;
+	size_t z, n, r, i, at, len, runs;
+	const unsigned iw = 13;	/* the places of 4097 words */
+
+	for (round = 0; round < 600; round++)
+		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+			n = sizes[z];
+			r = 1 + round % (RUNS_MAX + 1);
+			for (i = 0; i < n; i++) {
+				uint64_t hi = round % 2 ? next() % 4 : next() >> iw;
+
+				k[i] = hi << iw | i;
+			}
+			for (at = 0, runs = 0; at < n; at += len, runs++) {
+				len = runs + 1 == r ? n - at : 1 + next() % (2 * (n - at) / r + 1);
+				if (len > n - at)
+					len = n - at;
+				qsort(k + at, len, sizeof(*k), cmp_words);
+				if (next() % 2)	/* falling */
+					for (i = 0; i < len / 2; i++) {
+						uint64_t x = k[at + i];
+
+						k[at + i] = k[at + len - 1 - i];
+						k[at + len - 1 - i] = x;
+					}
+			}
+			memcpy(want, k, n * sizeof(*k));
+			qsort(want, n, sizeof(*want), cmp_words);
+			tries++;
+			/* runs <= RUNS_MAX: maximal runs can only be fewer */
+			if (sort_runs(k, tmp + 4097 - n, n))
+				took++;
+			else if (runs <= RUNS_MAX)
+				fail("sort_runs turned down few runs", n, round);
+			else {	/* a permutation, for wsort */
+				qsort(k, n, sizeof(*k), cmp_words);
+			}
+			if (memcmp(k, want, n * sizeof(*k)) != 0)
+				fail("sort_runs against qsort", n, round);
+		}
+	if (took < tries / 2)
+		fail("sort_runs took too few", 0, took);
+}
+
 static void
 check_buckets(void)
 {
@@ -252,6 +350,10 @@ check_buckets(void)
 			/* as check_sorts, and f over 60 bits (sort_radix) */
 			n = sizes[z];
 			fill(e, want, n, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
+			if (round % 4 == 1) {	/* a few runs, as the buckets mostly are */
+				make_runs(e, n, 1 + next() % RUNS_MAX);
+				memcpy(want, e, n * sizeof(*e));
+			}
 			qsort(want, n, sizeof(*want), cmp_worse_first);
 			sort_bucket(e, t, n);
 			if (!same(e, want, n))
@@ -279,6 +381,8 @@ check_word_gathers(void)
 			n = sizes[z];
 			m = n + next() % (n + 1);	/* up to half of them stale */
 			fill(all, e, m, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
+			if (round % 4 == 1)	/* a few runs, as the buckets mostly are */
+				make_runs(all, m, 1 + next() % RUNS_MAX);
 			pick(all, m, n, ix, want);
 			qsort(want, n, sizeof(*want), cmp_worse_first);
 			for (i = 0; i < n; i++)
@@ -354,6 +458,7 @@ main(void)
 	check_gathers();
 	check_buckets();
 	check_word_gathers();
+	check_runs();
 	check_refill_room();
 	if (failures > 0) {
 		fprintf(stderr, "sortcheck: %d failures\n", failures);
