@@ -359,6 +359,24 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * their own, in a: with a consistent h and the default tie-break these
  * are mostly children with the parent's f.  The sorted array and the
  * small heap cost about half the comparisons of one heap of everything.
+ * A bucket is a small slice of f (a 22nd of a straight step on a
+ * uniform map: bucket_shift), so such a child mostly comes before every
+ * entry left in e, and then goes after them in e instead (ol_bk_insert),
+ * which keeps e in order.  On every 20th query of the six MovingAI maps
+ * of BENCHMARKS.md each push into the current bucket found e empty or
+ * came before its last entry (Berlin_0_1024 4,161,411 pushes, random512-40-0
+ * 1,272,372); with the children put in e, 94.5% (random512-40-0) to 100%
+ * (maze512-1-0) of those that find e holding entries come before its
+ * last.  The pop then finds the small heap empty far more often, a
+ * branch it mispredicted: cachegrind's model, every 20th query,
+ * random512-40-0 15.8 -> 13.9 million mispredictions, Berlin_0_1024 (every
+ * 40th) 3.96 -> 3.29; 0.1-1.0% fewer instructions (the maze 0.25% more), and
+ * 0.933 (Berlin_0_1024), 0.975 (brc202d), 0.985 (orz900d) and 0.991
+ * (AR0011SR) of the time, the maze 1.000 and random512-40-0 1.006 (in
+ * turns, pinned, medians of 11 to 15 rounds).  Not where e is empty:
+ * with those pushes put in e too, random512-40-0 took 1.04 of the time
+ * (1.035 with the loops aligned otherwise) for fewer instructions and
+ * fewer mispredictions in cachegrind's model, which does not say why.
  *
  * On an open map the small heap grows: the nodes of one f found while
  * its bucket is taken (at 86% of the pushes into it on Berlin_0_1024 it
@@ -454,6 +472,15 @@ ol_bk_insert(struct openlist *ol, const struct ol_entry *x)
 	uint64_t d;
 
 	if (x->f < ol->bend) {
+		/*
+		 * Before e's last entry (a child on its parent's f, of
+		 * lower h): after it, in e, which stays in order
+		 * (openlist.h, the buckets).
+		 */
+		if (ol->n != 0 && ol->n < ol->cap && ol_less(x, &ol->e[ol->n - 1])) {
+			ol->e[ol->n++] = *x;
+			return;
+		}
 		if (ol->ahole) {	/* the root just taken (ol_bk_pop) */
 			/*
 			 * A copy goes out of line, not x: with x's address

@@ -40,7 +40,11 @@
  *    permutation of what they were, which wsort then sorts.  And 4.
  *    and 5. again on buckets made of a few runs in the entries' order,
  *    so that sort_words takes them by their runs.
- * 7. The refill of a bucket of many chunks through the open list's own
+ * 7. Keys pushed into the current bucket while its sorted entries are
+ *    taken (ol_bk_insert: one before e's last entry is put after it in
+ *    e, others go to the small heap), through the open list's own calls:
+ *    every pop gives the least of the entries pushed and not yet taken.
+ * 8. The refill of a bucket of many chunks through the open list's own
  *    calls: it keeps the live entries alone, gives them best first, and
  *    takes scratch room for those it keeps, not for the stale ones too
  *    (the small heap's array at most 4n entries, twice the 2n the sort
@@ -450,6 +454,83 @@ check_refill_room(void)
 	openlist_free(&ol);
 }
 
+/*
+ * Pushes into the current bucket between its pops, some before e's last
+ * entry (the same f, a lower s) and some not, against a list kept by
+ * hand: each pop must give the least entry left by ol_less.
+ */
+static void
+check_current_pushes(void)
+{
+	enum { NODES = 4000 };
+	static struct node node[NODES];
+	static struct ol_entry left[NODES];
+	struct openlist ol;
+	struct ol_entry x, got;
+	unsigned long round;
+	size_t nleft, i, best, pops, appended = 0;
+	uint32_t id;
+
+	memset(&ol, 0, sizeof(ol));
+	for (round = 0; round < 40; round++) {
+		if (openlist_init(&ol, OL_BUCKETS, node, NODES) != 0) {
+			failures++;
+			fprintf(stderr, "sortcheck: pushes: openlist_init: out of memory\n");
+			return;
+		}
+		openlist_buckets(&ol, 8);	/* buckets 256 keys wide */
+		openlist_dead(&ol, 1, 1);	/* every tag 0: every entry live */
+		memset(&x, 0, sizeof(x));
+		id = 0;
+		x.idx = id++;
+		openlist_push(&ol, &x);		/* the window starts at bucket 0 */
+		if (!ol_bk_pop(&ol, &got) || got.idx != 0)
+			fail("pushes: the first entry", 0, round);
+		/* 300 entries into bucket 1, a few values of f and s */
+		for (nleft = 0; nleft < 300; nleft++) {
+			x.f = 256 + next() % (round % 2 ? 4 : 256);
+			x.s = next() % 64;
+			x.t = id;
+			x.idx = id++;
+			left[nleft] = x;
+			ol_bk_insert(&ol, &x);
+		}
+		for (pops = 0; nleft > 0; pops++) {
+			if (!ol_bk_pop(&ol, &got)) {
+				fail("pushes: the list ran dry", nleft, round);
+				break;
+			}
+			for (best = 0, i = 1; i < nleft; i++)
+				if (ol_less(&left[i], &left[best]))
+					best = i;
+			if (got.idx != left[best].idx)
+				fail("pushes: not the least entry", pops, round);
+			for (i = 0; i < nleft && left[i].idx != got.idx; i++)
+				;
+			if (i < nleft)
+				left[i] = left[--nleft];
+			/* up to two pushes into the current bucket, f from got's on */
+			while (id < NODES - 2 && next() % 3 != 0) {
+				x.f = got.f + next() % (next() % 2 ? 1 : 512 - got.f);
+				x.s = next() % 2 ? got.s - (got.s > 0) : next() % 64;
+				x.t = id;
+				x.idx = id++;
+				if (ol.n != 0 && ol_less(&x, &ol.e[ol.n - 1]))
+					appended++;
+				left[nleft++] = x;
+				ol_bk_insert(&ol, &x);
+				if (next() % 2)
+					break;
+			}
+		}
+		if (ol_bk_pop(&ol, &got))
+			fail("pushes: an entry left over", 0, round);
+	}
+	if (appended < round * 100)
+		fail("pushes: too few pushes put after e's last entry", 0, appended);
+	openlist_free(&ol);
+}
+
 int
 main(void)
 {
@@ -459,6 +540,7 @@ main(void)
 	check_buckets();
 	check_word_gathers();
 	check_runs();
+	check_current_pushes();
 	check_refill_room();
 	if (failures > 0) {
 		fprintf(stderr, "sortcheck: %d failures\n", failures);
