@@ -381,7 +381,9 @@ ol_sq_pop(struct openlist *ol, struct ol_entry *out)
  * On an open map the small heap grows: the nodes of one f found while
  * its bucket is taken (at 86% of the pushes into it on Berlin_0_1024 it
  * held 16 to 1,023 entries, on AR0011SR 69%; on random512-40-0 it never
- * held 16, on the maze never two).  There a node taken from the heap is mostly
+ * held 16, on the maze never two; counted when every push into the
+ * current bucket went into the heap, where now it takes those that find
+ * e empty, 40% of them on Berlin_0_1024).  There a node taken from the heap is mostly
  * followed by a child of lower h on the same f, the new least entry.
  * So its root is not refilled when it is taken (ahole): the next key
  * pushed into the heap goes into the root and down as far as it must
