@@ -995,7 +995,7 @@ merge_words(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint64_t
  * by two.  0 where there are more than RUNS_MAX runs (noise, not order:
  * the words are then some permutation of what they were, for wsort).
  * Each pass over the words costs a few instructions a word, where the
- * radix sort's levels and networks cost 76 (callgrind, Berlin_0_1024's
+ * radix sort's levels and networks cost 74 (callgrind, Berlin_0_1024's
  * buckets).  Against wsort on the words written out (a harness sorting
  * them as sort_words does, pinned, the least of seven passes): Berlin_0_1024
  * 8.9 -> 3.9 ns a word, AR0011SR 8.4 -> 3.1, brc202d 8.1 -> 3.4, orz900d
