@@ -251,13 +251,19 @@ cmp_worse_first(const void *a, const void *b)
 	return ol_less(a, b) - ol_less(b, a);
 }
 
-/* qsort's order of words: rising */
+/* qsort's orders of words: rising, falling */
 static int
 cmp_words(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
+}
+
+static int
+cmp_words_falling(const void *a, const void *b)
+{
+	return cmp_words(b, a);
 }
 
 /* qsort's order of entries: best first */
@@ -268,23 +274,24 @@ cmp_best_first(const void *a, const void *b)
 }
 
 /*
- * Cut e[0..n) into up to r runs of random lengths (r >= 1), each put in
- * order best first or best last at random: a bucket's entries as nodes
- * queued along lines of expansions leave them (sort_runs).
+ * Cut the n items of size bytes at base into up to r runs (r >= 1) of
+ * random lengths, each put in one of the orders one and two at random:
+ * a bucket's entries as nodes queued along lines of expansions leave
+ * them (sort_runs).  The number of runs made.
  */
-static void
-make_runs(struct ol_entry *e, size_t n, size_t r)
+static size_t
+make_runs(void *base, size_t n, size_t size, size_t r,
+    int (*one)(const void *, const void *), int (*two)(const void *, const void *))
 {
-	size_t at = 0, len;
+	size_t at, len, runs;
 
-	while (at < n) {
-		len = r <= 1 ? n - at : 1 + next() % (2 * (n - at) / r + 1);
+	for (at = 0, runs = 0; at < n; at += len, runs++) {
+		len = runs + 1 >= r ? n - at : 1 + next() % (2 * (n - at) / r + 1);
 		if (len > n - at)
 			len = n - at;
-		qsort(e + at, len, sizeof(*e), next() % 2 ? cmp_worse_first : cmp_best_first);
-		at += len;
-		r -= r > 1;
+		qsort((char *)base + at * size, len, size, next() % 2 ? one : two);
 	}
+	return runs;
 }
 
 /*
@@ -298,31 +305,19 @@ check_runs(void)
 	static const size_t sizes[] = { 2, 3, 5, 8, 9, 17, SK_MAX, SK_MAX + 1, 100, 300, 1000, 4097 };
 	static uint64_t k[4097], want[4097], tmp[4097];
 	unsigned long round, took = 0, tries = 0;
-	size_t z, n, r, i, at, len, runs;
+	size_t z, n, i, runs;
 	const unsigned iw = 13;	/* the places of 4097 words */
 
 	for (round = 0; round < 600; round++)
 		for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
 			n = sizes[z];
-			r = 1 + round % (RUNS_MAX + 1);
 			for (i = 0; i < n; i++) {
 				uint64_t hi = round % 2 ? next() % 4 : next() >> iw;
 
 				k[i] = hi << iw | i;
 			}
-			for (at = 0, runs = 0; at < n; at += len, runs++) {
-				len = runs + 1 == r ? n - at : 1 + next() % (2 * (n - at) / r + 1);
-				if (len > n - at)
-					len = n - at;
-				qsort(k + at, len, sizeof(*k), cmp_words);
-				if (next() % 2)	/* falling */
-					for (i = 0; i < len / 2; i++) {
-						uint64_t x = k[at + i];
-
-						k[at + i] = k[at + len - 1 - i];
-						k[at + len - 1 - i] = x;
-					}
-			}
+			runs = make_runs(k, n, sizeof(*k), 1 + round % (RUNS_MAX + 1), cmp_words,
+			    cmp_words_falling);
 			memcpy(want, k, n * sizeof(*k));
 			qsort(want, n, sizeof(*want), cmp_words);
 			tries++;
@@ -331,9 +326,8 @@ check_runs(void)
 				took++;
 			else if (runs <= RUNS_MAX)
 				fail("sort_runs turned down few runs", n, round);
-			else {	/* a permutation, for wsort */
+			else	/* a permutation, for wsort */
 				qsort(k, n, sizeof(*k), cmp_words);
-			}
 			if (memcmp(k, want, n * sizeof(*k)) != 0)
 				fail("sort_runs against qsort", n, round);
 		}
@@ -355,7 +349,8 @@ check_buckets(void)
 			n = sizes[z];
 			fill(e, want, n, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
 			if (round % 4 == 1) {	/* a few runs, as the buckets mostly are */
-				make_runs(e, n, 1 + next() % RUNS_MAX);
+				make_runs(e, n, sizeof(*e), 1 + next() % RUNS_MAX, cmp_worse_first,
+				    cmp_best_first);
 				memcpy(want, e, n * sizeof(*e));
 			}
 			qsort(want, n, sizeof(*want), cmp_worse_first);
@@ -386,7 +381,8 @@ check_word_gathers(void)
 			m = n + next() % (n + 1);	/* up to half of them stale */
 			fill(all, e, m, round % 8 == 7 ? 60 : (unsigned)(next() % 56), round);
 			if (round % 4 == 1)	/* a few runs, as the buckets mostly are */
-				make_runs(all, m, 1 + next() % RUNS_MAX);
+				make_runs(all, m, sizeof(*all), 1 + next() % RUNS_MAX, cmp_worse_first,
+				    cmp_best_first);
 			pick(all, m, n, ix, want);
 			qsort(want, n, sizeof(*want), cmp_worse_first);
 			for (i = 0; i < n; i++)
