@@ -112,11 +112,15 @@ tests/linescheck: tests/linescheck.c src/lines.c src/lines.h
 tests/deflatecheck: tests/deflatecheck.c src/deflate.c src/deflate.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/deflatecheck.c
 
+# The moves' bytes, checked apart from the search (tests/movescheck.c).
+tests/movescheck: tests/movescheck.c src/moves.c $(HDR)
+	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/movescheck.c
+
 # Costs printed past 2^64 micro-units, checked apart from --check (tests/costcheck.c).
 tests/costcheck: tests/costcheck.c src/cost.c src/cost.h
 	$(CC) $(PF_CFLAGS) $(CFLAGS) $(PF_CPPFLAGS) $(CPPFLAGS) $(LDFLAGS) -o $@ tests/costcheck.c
 
-test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck tests/linescheck build/replay build/fault/pathfind \
+test check: pathfind tests/brute tests/sortcheck tests/bigmemcheck tests/movescheck tests/costcheck tests/deflatecheck tests/linescheck build/replay build/fault/pathfind \
     build/portable/pathfind build/O0/pathfind
 	LC_ALL=C bats $(BATSFLAGS) tests
 
@@ -130,11 +134,13 @@ sanitize:
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/sortcheck tests/sortcheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/bigmemcheck tests/bigmemcheck.c $(PF_LDLIBS)
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/costcheck tests/costcheck.c
+	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/movescheck tests/movescheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/deflatecheck tests/deflatecheck.c
 	$(CC) $(PF_CFLAGS) $(PF_CPPFLAGS) $(SANFLAGS) -o build/san/linescheck tests/linescheck.c
 	PF_SANITIZED=1 ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=exitcode=98:halt_on_error=1:print_stacktrace=1 \
 	PATHFIND=$$PWD/build/san/pathfind BRUTE=$$PWD/build/san/brute SORTCHECK=$$PWD/build/san/sortcheck \
 	BIGMEMCHECK=$$PWD/build/san/bigmemcheck COSTCHECK=$$PWD/build/san/costcheck \
+	MOVESCHECK=$$PWD/build/san/movescheck \
 	DEFLATECHECK=$$PWD/build/san/deflatecheck LINESCHECK=$$PWD/build/san/linescheck \
 	LC_ALL=C bats $(BATSFLAGS) tests
 
@@ -214,7 +220,7 @@ lint:
 	mandoc -Tlint man/pathfind.1
 
 clean:
-	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/costcheck tests/deflatecheck tests/linescheck build
+	rm -rf pathfind $(OBJ) tests/brute tests/sortcheck tests/bigmemcheck tests/movescheck tests/costcheck tests/deflatecheck tests/linescheck build
 
 # ---- Hardening: fuzzing, corpus replay, fault injection, coverage -------
 # See tests/fuzz/README.md.  Everything builds under build/.

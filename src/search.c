@@ -1031,22 +1031,26 @@ static loopfn *const mixed_loops[DIAG_COUNT] = { FOR_RULES(LOOP_PTR, MIXED, OL_F
 
 /*
  * The moves of grid g under rule (moves.h) for the masked loops, or NULL
- * where the loops that read the cells are to run.  Building them takes
- * about a nanosecond a cell (0.16-0.30 ms on a 512 by 512 map, 2.6-4.5
- * ms on a 2048 by 2048 one), and reading them saves 1-6 ns an expansion
- * (BENCHMARKS.md, item 1): worth it only over searches
- * that expand a good part of the map between them, which nothing tells
- * in advance.  So the rule of renting skis: the moves are built once the
- * grid's searches without them have expanded a quarter as many nodes as
+ * where the loops that read the cells are to run.  Having them costs
+ * about 0.7 ns a cell, half of it taking the memory and half building
+ * it (0.32-0.36 ns a cell, moves.c: a 512 by 512 map's in 0.09 ms, an
+ * 8192 by 8192 one's in 24 ms), and reading them saves 1-6 ns an
+ * expansion (BENCHMARKS.md, item 1): worth it only over searches that
+ * expand a good part of the map between them, which nothing tells in
+ * advance.  So the rule of renting skis: the moves are built once the
+ * grid's searches without them have expanded an eighth as many nodes as
  * it has cells (MOVES_RENT), and kept while its serial and the rule stay
- * the same.  A scenario file's later queries share them; a map solved
- * once, as a stream's maps are, or by a few short queries, never pays for
- * them; and no run pays more than about twice what it had with the
- * better choice made in hindsight.  NULL too when out of memory and on a
- * grid not from map_read (serial 0).  The two kinds of loop offer the
- * same neighbours in the same order: the output is the same.
+ * the same.  That is about what building them costs, in expansions at
+ * 4 ns saved each, as a quarter was when their build took 0.8-1.0 ns a
+ * cell (eight cells a word, where sixteen are now).  A scenario file's
+ * later queries share them; a map solved once, as a stream's maps are,
+ * or by a few short queries, never pays for them; and no run pays more
+ * than about twice what it had with the better choice made in
+ * hindsight.  NULL too when out of memory and on a grid not from
+ * map_read (serial 0).  The two kinds of loop offer the same neighbours
+ * in the same order: the output is the same.
  */
-#define MOVES_RENT 4
+#define MOVES_RENT 8
 
 static const uint8_t *
 moves_for(struct search *s, const struct grid *g, enum diagrule rule)

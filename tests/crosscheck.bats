@@ -24,6 +24,7 @@ setup() {
     SORTCHECK=${SORTCHECK:-$root/tests/sortcheck}
     BIGMEMCHECK=${BIGMEMCHECK:-$root/tests/bigmemcheck}
     COSTCHECK=${COSTCHECK:-$root/tests/costcheck}
+    MOVESCHECK=${MOVESCHECK:-$root/tests/movescheck}
     T=$BATS_TEST_TMPDIR
 }
 
@@ -32,6 +33,21 @@ need_pathfind() {
         echo "pathfind binary not found at $PATHFIND (run make)" >&2
         return 1
     fi
+}
+
+# checker BIN SOURCE [CFLAGS...]: run the test program BIN, or where make
+# did not build it (bats run by hand) a private copy of tests/SOURCE built
+# with CFLAGS; it must exit 0 and print nothing.
+checker() {
+    local bin=$1 src=$2
+    shift 2
+    if [ ! -x "$bin" ]; then
+        bin=$T/${src%.c}-private
+        ${CC:-cc} -std=c11 -O2 -D_POSIX_C_SOURCE=200809L "$@" -o "$bin" "$root/tests/$src"
+    fi
+    run "$bin"
+    [ "$status" -eq 0 ] || { echo "$output"; return 1; }
+    [ -z "$output" ]
 }
 
 # crosscheck MAPS OPTIONS...
@@ -593,26 +609,25 @@ walls_map() {
     # pass by insertion or the runs' merge sort left out, or a part of
     # the radix sort left unsorted fails it; the search's output would
     # show none of these on most maps.
-    if [ ! -x "$SORTCHECK" ]; then	# not built by make: a private copy
-        SORTCHECK=$T/sortcheck
-        ${CC:-cc} -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$SORTCHECK" "$root/tests/sortcheck.c"
-    fi
-    run "$SORTCHECK"
-    [ "$status" -eq 0 ] || { echo "$output"; return 1; }
-    [ -z "$output" ]
+    checker "$SORTCHECK" sortcheck.c
+}
+
+@test "the masked loops' moves: every cell's byte as the rule says, sixteen cells at a time and eight" {
+    # tests/movescheck.c: moves_build against a cell-by-cell reference on
+    # random grids of every width from 1 to 70 and some wider, under each
+    # rule, with the goal and high bits set at random; once as built (the
+    # vector words of sixteen cells where the compiler has them) and once
+    # with -DPF_NO_BUILTINS (the eight-cell words alone).  A diagonal's
+    # rule taken the wrong way, or a row's last cells left out, fails it.
+    checker "$MOVESCHECK" movescheck.c
+    checker "$T/none" movescheck.c -DPF_NO_BUILTINS
 }
 
 @test "costs past 2^64 micro-units print exactly (--check's long answers reach them)" {
     # tests/costcheck.c: cost_format and cost_format_excess on totals of
     # 1.8e13 to 2.6e13, straight, 1000-unit and sqrt2 steps; --check
     # printed 427221724290.448384 for 18873965798000, its excess right.
-    if [ ! -x "$COSTCHECK" ]; then	# not built by make: a private copy
-        COSTCHECK=$T/costcheck
-        ${CC:-cc} -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$COSTCHECK" "$root/tests/costcheck.c"
-    fi
-    run "$COSTCHECK"
-    [ "$status" -eq 0 ] || { echo "$output"; return 1; }
-    [ -z "$output" ]
+    checker "$COSTCHECK" costcheck.c
 }
 
 @test "big arrays: a mapping given back is kept for the next filled one, zeroed, and given back beside a huge one; sparse arrays; the small pages past the huge ones taken at once" {
@@ -630,14 +645,7 @@ walls_map() {
     # And bigmem_touch_small, which a threaded search calls on its nodes:
     # the pages past an array's last whole 2 MiB present and zeroed, none
     # of those 2 MiB; all of an array shorter.
-    if [ ! -x "$BIGMEMCHECK" ]; then	# not built by make: a private copy
-        BIGMEMCHECK=$T/bigmemcheck
-        ${CC:-cc} -std=c11 -O2 -pthread -D_POSIX_C_SOURCE=200809L -o "$BIGMEMCHECK" \
-            "$root/tests/bigmemcheck.c"
-    fi
-    run "$BIGMEMCHECK"
-    [ "$status" -eq 0 ] || { echo "$output"; return 1; }
-    [ -z "$output" ]
+    checker "$BIGMEMCHECK" bigmemcheck.c -pthread
 }
 
 @test "crosscheck costs: -c 10,14" {
@@ -1013,7 +1021,7 @@ same_as_heap() {
 
 @test "-o buckets' masked loops on maps past 2 and 32 MiB of nodes: the same bytes as the heap" {
     # A*'s masked loops (search_loop.h) read the moves a map's searches have
-    # built once they have expanded a quarter of its cells: one loop that
+    # built once they have expanded an eighth of its cells: one loop that
     # tests whether to ask for the rows around a node queued and the
     # entries ahead (search_impl.h, PREFETCH_MIN and AHEAD_MIN), and, for
     # the octile heuristic, one with the first set and the second not, as
@@ -1032,7 +1040,7 @@ same_as_heap() {
 @test "-a dijkstra's masked loop on the step queues: the same bytes as the heap under every rule" {
     # Dijkstra's simple runs on a grid whose neighbourhoods are not noise
     # (search.c, grid_mixed) read the moves too, once the grid's searches
-    # have expanded a quarter of its cells (moves_for): from about the
+    # have expanded an eighth of its cells (moves_for): from about the
     # second query of a scenario file on this rooms map.  Each step goes
     # into the queue of its cost, straight or diagonal, and the neighbours
     # are offered in the order the loop that reads the cells offers them,

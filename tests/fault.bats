@@ -134,8 +134,8 @@ sweep() {
 # The components' runs grow as they are found (map.c, grow_runs): on this
 # map of 7,237 runs (with mawk's random numbers; other awks make others),
 # past the 4,096 they start with, each growth fails in turn.  Only map.c's
-# allocations are counted (PF_FAIL_IN): where the searches expand a
-# quarter of the cells (gawk's map), the steps a cell allows are
+# allocations are counted (PF_FAIL_IN): where the searches expand an
+# eighth of the cells (gawk's map), the steps a cell allows are
 # precomputed, and when that array cannot be had the search goes without
 # it, the same output (search.c, moves_for): a failure that is no error.
 @test "allocation failures: -S on a map whose components' runs outgrow their first room" {
