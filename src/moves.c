@@ -155,6 +155,13 @@ words(uint8_t *m, const uint8_t *cell, size_t k, size_t end, size_t st, enum dia
 	return k;
 }
 
+/* The words of sixteen, then those of eight, from k on; where the cells left over start. */
+static PF_INLINE size_t
+all_words(uint8_t *m, const uint8_t *cell, size_t k, size_t end, size_t st, enum diagrule rule)
+{
+	return words(m, cell, words16(m, cell, k, end, st, rule), end, st, rule);
+}
+
 void
 moves_build(uint8_t *m, const struct grid *g, enum diagrule rule)
 {
@@ -164,21 +171,17 @@ moves_build(uint8_t *m, const struct grid *g, enum diagrule rule)
 	memset(m, 0, k);
 	switch (rule) {
 	case DIAG_NEVER:
-		k = words16(m, g->cell, k, end, st, DIAG_NEVER);
-		k = words(m, g->cell, k, end, st, DIAG_NEVER);
+		k = all_words(m, g->cell, k, end, st, DIAG_NEVER);
 		break;
 	case DIAG_NO_CORNER_CUT:
-		k = words16(m, g->cell, k, end, st, DIAG_NO_CORNER_CUT);
-		k = words(m, g->cell, k, end, st, DIAG_NO_CORNER_CUT);
+		k = all_words(m, g->cell, k, end, st, DIAG_NO_CORNER_CUT);
 		break;
 	case DIAG_NO_SQUEEZE:
-		k = words16(m, g->cell, k, end, st, DIAG_NO_SQUEEZE);
-		k = words(m, g->cell, k, end, st, DIAG_NO_SQUEEZE);
+		k = all_words(m, g->cell, k, end, st, DIAG_NO_SQUEEZE);
 		break;
 	case DIAG_ALWAYS:
 	case DIAG_COUNT:
-		k = words16(m, g->cell, k, end, st, DIAG_ALWAYS);
-		k = words(m, g->cell, k, end, st, DIAG_ALWAYS);
+		k = all_words(m, g->cell, k, end, st, DIAG_ALWAYS);
 		break;
 	}
 	for (; k < end; k++) {
